@@ -1,0 +1,46 @@
+package io.liveharness.cli;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The command line: `liveharness <command> [args]`. Each command is a class of its own. */
+public final class Main {
+
+    /** One sub-command. Returns the process exit code. */
+    public interface Command {
+        String summary();
+
+        int run(String[] args) throws Exception;
+    }
+
+    private static Map<String, Command> commands() {
+        Map<String, Command> commands = new LinkedHashMap<>();
+        return commands;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, Command> commands = commands();
+        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
+            System.out.println("usage: ./liveharness <command> [options]\n\ncommands:");
+            System.out.println("  test         run the whole test suite");
+            commands.forEach((name, c) -> System.out.printf("  %-12s %s%n", name, c.summary()));
+            return;
+        }
+        Command command = commands.get(args[0]);
+        if (command == null) {
+            System.err.println("liveharness: unknown command '" + args[0] + "' (try ./liveharness help)");
+            System.exit(2);
+        }
+        int rc;
+        try {
+            rc = command.run(Arrays.copyOfRange(args, 1, args.length));
+        } catch (UsageException e) {
+            System.err.println("liveharness " + args[0] + ": " + e.getMessage());
+            rc = 2;
+        }
+        System.exit(rc);
+    }
+
+    private Main() { }
+}
