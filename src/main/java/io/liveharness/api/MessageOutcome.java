@@ -1,0 +1,17 @@
+package io.liveharness.api;
+
+/**
+ * The one outcome of an accepted viewer message.
+ *
+ * @param reason     why it ended this way: {@code model}, {@code fallback}, {@code stale},
+ *                   {@code overload}, {@code spam}, {@code duplicate}, or an error description
+ * @param detail     a human-readable explanation of the reason (which deadline, which error)
+ * @param replyText  what the avatar said (for {@code merged}: the answering message's reply)
+ * @param mergedInto for {@code merged}: the message whose answer covers this one
+ */
+public record MessageOutcome(String roomId, String messageId, OutcomeKind kind, String reason, String detail,
+                             String replyText, String intent, double confidence, String harnessVersion,
+                             String mergedInto, StageTimings timings, long acceptedAtMs, long finishedAtMs) {
+
+    public long endToEndMs() { return finishedAtMs - acceptedAtMs; }
+}

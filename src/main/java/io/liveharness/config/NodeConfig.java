@@ -1,0 +1,132 @@
+package io.liveharness.config;
+
+/**
+ * Everything a node is configured with, read from {@code conf/liveharness.yaml} (or {@code --conf}).
+ * Each part is a record with its defaults as named constants; a key left out takes its default.
+ */
+public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
+                         HarnessConfig harness, CatalogConfig catalog) {
+
+    public NodeConfig {
+        http = http == null ? new HttpConfig(null, null, null, null) : http;
+        rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null) : rooms;
+        engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null) : engine;
+        router = router == null ? new RouterConfig(null, null, null) : router;
+        harness = harness == null ? new HarnessConfig(null, null) : harness;
+        catalog = catalog == null ? new CatalogConfig(null) : catalog;
+    }
+
+    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null); }
+
+    public NodeConfig withPort(int port) {
+        return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes()),
+                rooms, engine, router, harness, catalog);
+    }
+
+    /** The HTTP API: where it listens and how much a viewer may send. */
+    public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes) {
+        public static final String DEFAULT_HOST = "127.0.0.1";
+        public static final int DEFAULT_PORT = 8080;
+        public static final int DEFAULT_MAX_TEXT_CHARS = 500;
+        public static final int DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+        public HttpConfig {
+            host = host == null ? DEFAULT_HOST : host;
+            port = port == null ? DEFAULT_PORT : port;
+            maxTextChars = maxTextChars == null ? DEFAULT_MAX_TEXT_CHARS : maxTextChars;
+            maxBodyBytes = maxBodyBytes == null ? DEFAULT_MAX_BODY_BYTES : maxBodyBytes;
+        }
+    }
+
+    /**
+     * Rooms: where their manifests are and the burst policy every room applies.
+     *
+     * @param mergeSimilarity character-bigram Jaccard similarity at or above which two queued
+     *                        questions count as near-duplicates and get one answer
+     */
+    public record RoomsConfig(String dir, Integer queueCapacity, Long staleAfterMs, Long passivateAfterMs,
+                              Integer contextTokenBudget, Integer historyTurns, Long replyDeadlineMs,
+                              Double mergeSimilarity) {
+        public static final String DEFAULT_DIR = "rooms";
+        public static final int DEFAULT_QUEUE_CAPACITY = 16;
+        public static final long DEFAULT_STALE_AFTER_MS = 30_000;
+        public static final long DEFAULT_PASSIVATE_AFTER_MS = 120_000;
+        public static final int DEFAULT_CONTEXT_TOKEN_BUDGET = 512;
+        public static final int DEFAULT_HISTORY_TURNS = 6;
+        public static final long DEFAULT_REPLY_DEADLINE_MS = 8_000;
+        public static final double DEFAULT_MERGE_SIMILARITY = 0.6;
+
+        public RoomsConfig {
+            dir = dir == null ? DEFAULT_DIR : dir;
+            queueCapacity = queueCapacity == null ? DEFAULT_QUEUE_CAPACITY : queueCapacity;
+            staleAfterMs = staleAfterMs == null ? DEFAULT_STALE_AFTER_MS : staleAfterMs;
+            passivateAfterMs = passivateAfterMs == null ? DEFAULT_PASSIVATE_AFTER_MS : passivateAfterMs;
+            contextTokenBudget = contextTokenBudget == null ? DEFAULT_CONTEXT_TOKEN_BUDGET : contextTokenBudget;
+            historyTurns = historyTurns == null ? DEFAULT_HISTORY_TURNS : historyTurns;
+            replyDeadlineMs = replyDeadlineMs == null ? DEFAULT_REPLY_DEADLINE_MS : replyDeadlineMs;
+            mergeSimilarity = mergeSimilarity == null ? DEFAULT_MERGE_SIMILARITY : mergeSimilarity;
+        }
+    }
+
+    /**
+     * The model.
+     *
+     * @param library directory of the llama.cpp build; empty means the pinned build the launcher fetched
+     */
+    public record EngineConfig(String backend, String model, String library, Integer contextSize,
+                               Integer threads, Integer maxReplyTokens, Integer maxToolSteps) {
+        public static final String DEFAULT_BACKEND = "llamacpp";
+        public static final String DEFAULT_MODEL = "models/stories260K.gguf";
+        public static final int DEFAULT_CONTEXT_SIZE = 2048;
+        public static final int DEFAULT_THREADS = 2;
+        public static final int DEFAULT_MAX_REPLY_TOKENS = 64;
+        public static final int DEFAULT_MAX_TOOL_STEPS = 3;
+
+        public EngineConfig {
+            backend = backend == null ? DEFAULT_BACKEND : backend;
+            model = model == null ? DEFAULT_MODEL : model;
+            library = library == null ? "" : library;
+            contextSize = contextSize == null ? DEFAULT_CONTEXT_SIZE : contextSize;
+            threads = threads == null ? DEFAULT_THREADS : threads;
+            maxReplyTokens = maxReplyTokens == null ? DEFAULT_MAX_REPLY_TOKENS : maxReplyTokens;
+            maxToolSteps = maxToolSteps == null ? DEFAULT_MAX_TOOL_STEPS : maxToolSteps;
+        }
+    }
+
+    /**
+     * The intent router.
+     *
+     * @param lowConfidenceIntent what a message the router is unsure of (below minConfidence) is treated as
+     */
+    public record RouterConfig(String model, Double minConfidence, String lowConfidenceIntent) {
+        public static final String DEFAULT_MODEL = "models/router/intent-router.model";
+        public static final double DEFAULT_MIN_CONFIDENCE = 0.4;
+        public static final String DEFAULT_LOW_CONFIDENCE_INTENT = "product_qa";
+
+        public RouterConfig {
+            model = model == null ? DEFAULT_MODEL : model;
+            minConfidence = minConfidence == null ? DEFAULT_MIN_CONFIDENCE : minConfidence;
+            lowConfidenceIntent = lowConfidenceIntent == null ? DEFAULT_LOW_CONFIDENCE_INTENT : lowConfidenceIntent;
+        }
+    }
+
+    /** Where harness versions live and which one rooms get when they name none. */
+    public record HarnessConfig(String dir, String defaultVersion) {
+        public static final String DEFAULT_DIR = "harness";
+        public static final String DEFAULT_VERSION = "default";
+
+        public HarnessConfig {
+            dir = dir == null ? DEFAULT_DIR : dir;
+            defaultVersion = defaultVersion == null ? DEFAULT_VERSION : defaultVersion;
+        }
+    }
+
+    /** The product catalog the product tools answer from. */
+    public record CatalogConfig(String file) {
+        public static final String DEFAULT_FILE = "catalog/products.yaml";
+
+        public CatalogConfig {
+            file = file == null ? DEFAULT_FILE : file;
+        }
+    }
+}

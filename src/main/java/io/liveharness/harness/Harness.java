@@ -1,0 +1,28 @@
+package io.liveharness.harness;
+
+import io.liveharness.router.Intent;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One immutable harness version, h = (S, T, P, K): its skills, tools, the prompt pipeline's fixed
+ * parts (prohibitions) and the output rules the hooks check.
+ *
+ * @param version content hash: two harnesses with the same content have the same version
+ */
+public record Harness(String name, String version, List<String> prohibitions, List<Skill> skills,
+                      List<ToolSpec> tools, OutputRules output) {
+
+    /** The skill that serves an intent; the highest priority wins when several do. */
+    public Optional<Skill> skillFor(Intent intent) {
+        return skills.stream()
+                .filter(s -> s.intents().contains(intent.label()))
+                .max(Comparator.comparingInt(Skill::priority));
+    }
+
+    public Optional<ToolSpec> tool(String toolName) {
+        return tools.stream().filter(t -> t.name().equals(toolName)).findFirst();
+    }
+}

@@ -1,0 +1,151 @@
+package io.liveharness.ingress;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.api.Addresses;
+import io.liveharness.api.AvatarReply;
+import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.ViewerMessage;
+import io.liveharness.config.NodeConfig.HttpConfig;
+import io.liveharness.room.RoomManifest;
+import io.liveharness.room.RoomRegistry;
+import io.liveharness.room.RoomRegistry.UnknownRoomException;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The viewer-facing HTTP API: messages in, outcomes and a live event stream out, room state
+ * pushes, health. It records every accepted message in the {@link MessageLedger} before handing
+ * it to its room, and every outcome when the room publishes it.
+ */
+public final class HttpIngressVerticle extends VerticleBase {
+    private final HttpConfig config;
+    private final RoomRegistry rooms;
+    private final MessageLedger ledger;
+    private final Supplier<ObjectNode> health;
+    private final ViewerMessageParser messages;
+    private final RoomStateParser states;
+    private HttpServer server;
+
+    public HttpIngressVerticle(HttpConfig config, RoomRegistry rooms, MessageLedger ledger, Supplier<ObjectNode> health) {
+        this.config = config;
+        this.rooms = rooms;
+        this.ledger = ledger;
+        this.health = health;
+        this.messages = new ViewerMessageParser(config.maxTextChars());
+        this.states = new RoomStateParser(config.maxTextChars());
+    }
+
+    public int actualPort() { return server.actualPort(); }
+
+    @Override
+    public Future<?> start() {
+        for (String roomId : rooms.roomIds()) {
+            vertx.eventBus().<MessageOutcome>consumer(Addresses.outcome(roomId), m -> ledger.complete(m.body()));
+        }
+        Router router = Router.router(vertx);
+        BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
+        router.post("/v1/rooms/:roomId/messages").handler(body).handler(this::postMessage);
+        router.post("/v1/rooms/:roomId/state").handler(body).handler(this::postState);
+        router.get("/v1/rooms/:roomId/events").handler(this::events);
+        router.get("/v1/messages/:messageId").handler(this::getMessage);
+        router.get("/health").handler(ctx -> json(ctx, 200, health.get()));
+        router.route().last().handler(ctx -> error(ctx, new ApiError(404, null, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path())));
+        router.errorHandler(413, ctx -> error(ctx, new ApiError(413, "body", "the request body is larger than " + config.maxBodyBytes() + " bytes")));
+        router.errorHandler(500, ctx -> error(ctx, new ApiError(500, null, "internal error: " + ctx.failure())));
+        return vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port()))
+                .requestHandler(router)
+                .listen()
+                .onSuccess(s -> server = s);
+    }
+
+    private void postMessage(RoutingContext ctx) {
+        String roomId = ctx.pathParam("roomId");
+        try {
+            requireRoom(roomId);
+            ViewerMessage m = messages.parse(roomId, ctx.body().buffer(), System.currentTimeMillis());
+            if (!ledger.accept(roomId, m.messageId(), m.acceptedAtMs())) {
+                throw new ApiError(409, "messageId", "message '" + m.messageId() + "' was already accepted; its outcome is at /v1/messages/" + m.messageId());
+            }
+            rooms.deliver(roomId, m).onComplete(ar -> {
+                if (ar.succeeded()) {
+                    json(ctx, 202, RequestJson.JSON.createObjectNode().put("accepted", true).put("messageId", m.messageId()));
+                } else {
+                    ledger.retract(m.messageId());
+                    error(ctx, new ApiError(503, null, "room '" + roomId + "' could not take the message: " + ar.cause().getMessage()));
+                }
+            });
+        } catch (ApiError e) {
+            error(ctx, e);
+        }
+    }
+
+    private void postState(RoutingContext ctx) {
+        String roomId = ctx.pathParam("roomId");
+        try {
+            RoomManifest room = requireRoom(roomId);
+            var update = states.parse(roomId, ctx.body().buffer(), room.products()::contains, System.currentTimeMillis());
+            rooms.deliver(roomId, update).onComplete(ar -> {
+                if (ar.succeeded()) json(ctx, 202, RequestJson.JSON.createObjectNode().put("accepted", true));
+                else error(ctx, new ApiError(503, null, "room '" + roomId + "' could not take the update: " + ar.cause().getMessage()));
+            });
+        } catch (ApiError e) {
+            error(ctx, e);
+        }
+    }
+
+    private void getMessage(RoutingContext ctx) {
+        MessageLedger.Entry e = ledger.find(ctx.pathParam("messageId"));
+        if (e == null) {
+            error(ctx, new ApiError(404, "messageId", "no message '" + ctx.pathParam("messageId") + "' on this node"));
+        } else if (e.outcome() == null) {
+            json(ctx, 202, RequestJson.JSON.createObjectNode().put("messageId", e.messageId()).put("roomId", e.roomId())
+                    .put("status", "pending").put("waitingMs", System.currentTimeMillis() - e.acceptedAtMs()));
+        } else {
+            json(ctx, 200, OutcomeJson.outcome(e.outcome()));
+        }
+    }
+
+    /** A WebSocket that streams the room's replies and outcomes as JSON, one object per frame. */
+    private void events(RoutingContext ctx) {
+        String roomId = ctx.pathParam("roomId");
+        if (!rooms.exists(roomId)) {
+            error(ctx, new ApiError(404, "roomId", "no room '" + roomId + "' on this node"));
+            return;
+        }
+        ctx.request().toWebSocket().onSuccess(ws -> stream(roomId, ws));
+    }
+
+    private void stream(String roomId, ServerWebSocket ws) {
+        List<MessageConsumer<?>> consumers = new ArrayList<>();
+        consumers.add(vertx.eventBus().<AvatarReply>consumer(Addresses.reply(roomId),
+                m -> ws.writeTextMessage(OutcomeJson.reply(m.body()).toString())));
+        consumers.add(vertx.eventBus().<MessageOutcome>consumer(Addresses.outcome(roomId),
+                m -> ws.writeTextMessage(OutcomeJson.outcome(m.body()).put("type", "outcome").toString())));
+        ws.closeHandler(v -> consumers.forEach(MessageConsumer::unregister));
+    }
+
+    private RoomManifest requireRoom(String roomId) {
+        return rooms.manifest(roomId).orElseThrow(() -> new ApiError(404, "roomId", new UnknownRoomException(roomId).getMessage()));
+    }
+
+    private static void json(RoutingContext ctx, int status, ObjectNode body) {
+        ctx.response().setStatusCode(status).putHeader("content-type", "application/json; charset=utf-8").end(body.toString());
+    }
+
+    private static void error(RoutingContext ctx, ApiError e) {
+        ObjectNode body = RequestJson.JSON.createObjectNode().put("error", e.getMessage());
+        if (e.field() != null) body.put("field", e.field());
+        json(ctx, e.status(), body);
+    }
+}

@@ -1,0 +1,66 @@
+package io.liveharness.ingress;
+
+import io.liveharness.api.MessageOutcome;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every message id this node has accepted, pending or with its outcome: the source of
+ * {@code GET /v1/messages/{id}} and of duplicate detection, so a retried POST never produces a
+ * second reply. Bounded: past the capacity the oldest finished entries are forgotten first.
+ */
+public final class MessageLedger {
+    public static final int DEFAULT_CAPACITY = 200_000;
+
+    /** One accepted message; outcome is null while it is pending. */
+    public record Entry(String roomId, String messageId, long acceptedAtMs, MessageOutcome outcome) { }
+
+    private final int capacity;
+    private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>();
+
+    public MessageLedger(int capacity) { this.capacity = capacity; }
+
+    /** Records a new message; false when the id was seen before (a duplicate). */
+    public synchronized boolean accept(String roomId, String messageId, long acceptedAtMs) {
+        if (entries.containsKey(messageId)) return false;
+        entries.put(messageId, new Entry(roomId, messageId, acceptedAtMs, null));
+        if (entries.size() > capacity) evictOne();
+        return true;
+    }
+
+    /** Forgets a message that was never handed to its room, so its sender may retry it. */
+    public synchronized void retract(String messageId) {
+        Entry e = entries.get(messageId);
+        if (e != null && e.outcome() == null) entries.remove(messageId);
+    }
+
+    /** Records an outcome; a second outcome for the same message is a bug and is refused. */
+    public synchronized boolean complete(MessageOutcome outcome) {
+        Entry e = entries.get(outcome.messageId());
+        if (e == null || e.outcome() != null) return false;
+        entries.put(outcome.messageId(), new Entry(e.roomId(), e.messageId(), e.acceptedAtMs(), outcome));
+        return true;
+    }
+
+    public synchronized Entry find(String messageId) { return entries.get(messageId); }
+
+    public synchronized Map<String, Long> counts() {
+        long pending = entries.values().stream().filter(e -> e.outcome() == null).count();
+        return Map.of("pending", pending, "finished", entries.size() - pending);
+    }
+
+    private void evictOne() {
+        for (Iterator<Entry> it = entries.values().iterator(); it.hasNext(); ) {
+            if (it.next().outcome() != null) {
+                it.remove();
+                return;
+            }
+        }
+        // All pending: the oldest goes, it has been waiting longest.
+        Iterator<Entry> it = entries.values().iterator();
+        it.next();
+        it.remove();
+    }
+}

@@ -1,0 +1,44 @@
+package io.liveharness.ingress;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.api.AvatarReply;
+import io.liveharness.api.MessageOutcome;
+
+/** The wire shape of outcomes and replies (HTTP and WebSocket). */
+public final class OutcomeJson {
+
+    public static ObjectNode outcome(MessageOutcome o) {
+        ObjectNode n = RequestJson.JSON.createObjectNode();
+        n.put("messageId", o.messageId());
+        n.put("roomId", o.roomId());
+        n.put("status", o.kind().label());
+        n.put("reason", o.reason());
+        if (o.detail() != null) n.put("detail", o.detail());
+        if (o.replyText() != null) n.put("reply", o.replyText());
+        if (o.intent() != null) {
+            n.put("intent", o.intent());
+            n.put("confidence", Math.round(o.confidence() * 1000) / 1000.0);
+        }
+        if (o.harnessVersion() != null) n.put("harnessVersion", o.harnessVersion());
+        if (o.mergedInto() != null) n.put("mergedInto", o.mergedInto());
+        ObjectNode timings = n.putObject("timingsMs");
+        o.timings().micros().forEach((stage, micros) -> timings.put(stage, micros / 1000.0));
+        n.put("latencyMs", o.endToEndMs());
+        return n;
+    }
+
+    public static ObjectNode reply(AvatarReply r) {
+        ObjectNode n = RequestJson.JSON.createObjectNode();
+        n.put("type", "reply");
+        n.put("roomId", r.roomId());
+        n.put("messageId", r.messageId());
+        n.put("text", r.text());
+        n.put("intent", r.intent());
+        n.put("harnessVersion", r.harnessVersion());
+        n.put("fallback", r.fallback());
+        n.put("emittedAtMs", r.emittedAtMs());
+        return n;
+    }
+
+    private OutcomeJson() { }
+}

@@ -1,0 +1,136 @@
+package io.liveharness.node;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.api.LocalCodec;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.engine.ModelBackend;
+import io.liveharness.engine.ModelInfo;
+import io.liveharness.harness.HarnessStore;
+import io.liveharness.ingress.HttpIngressVerticle;
+import io.liveharness.ingress.MessageLedger;
+import io.liveharness.pipeline.AgentLoopStage;
+import io.liveharness.pipeline.ContextLoadStage;
+import io.liveharness.pipeline.EmitStage;
+import io.liveharness.pipeline.HookCheckStage;
+import io.liveharness.pipeline.PromptAssemblyStage;
+import io.liveharness.pipeline.RequestPipeline;
+import io.liveharness.room.RoomManifest;
+import io.liveharness.room.RoomManifests;
+import io.liveharness.room.RoomRegistry;
+import io.liveharness.room.RoomServices;
+import io.liveharness.room.RoomVerticle;
+import io.liveharness.router.IntentRouting;
+import io.liveharness.tools.Catalog;
+import io.liveharness.tools.ProductLookupTool;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One LiveHarness node, assembled: Vert.x (native epoll transport when the platform has it), the
+ * tool verticles, the rooms and the HTTP ingress, over one model backend and one router. This is
+ * the wiring, in the order a message travels; it holds no logic of its own.
+ */
+public final class Node implements AutoCloseable {
+    private final Vertx vertx;
+    private final NodeConfig config;
+    private final ModelBackend model;
+    private final Catalog catalog;
+    private final RoomRegistry rooms;
+    private final MessageLedger ledger;
+    private HttpIngressVerticle ingress;
+
+    private Node(Vertx vertx, NodeConfig config, ModelBackend model, Catalog catalog, RoomRegistry rooms, MessageLedger ledger) {
+        this.vertx = vertx;
+        this.config = config;
+        this.model = model;
+        this.catalog = catalog;
+        this.rooms = rooms;
+        this.ledger = ledger;
+    }
+
+    /**
+     * Starts a node with the rooms of {@code config.rooms().dir()} plus {@code extraRooms}; takes
+     * ownership of {@code model} (closed with the node).
+     */
+    public static Node start(NodeConfig config, ModelBackend model, IntentRouting router, List<RoomManifest> extraRooms) {
+        Catalog catalog = Catalog.load(Path.of(config.catalog().file()));
+        List<RoomManifest> manifests = new java.util.ArrayList<>(RoomManifests.load(Path.of(config.rooms().dir()), catalog));
+        manifests.addAll(extraRooms);
+        HarnessStore harnesses = new HarnessStore(Path.of(config.harness().dir()), config.harness().defaultVersion());
+
+        Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
+        LocalCodec.registerAll(vertx.eventBus());
+        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
+                new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
+                new HookCheckStage(), new EmitStage(vertx.eventBus()));
+        RoomServices services = new RoomServices(router, harnesses, pipeline, catalog, config.rooms());
+        RoomRegistry rooms = new RoomRegistry(vertx,
+                (manifest, snapshot, onPassivate) -> new RoomVerticle(manifest, snapshot, services, onPassivate));
+        MessageLedger ledger = new MessageLedger(MessageLedger.DEFAULT_CAPACITY);
+        Node node = new Node(vertx, config, model, catalog, rooms, ledger);
+        try {
+            await(vertx.deployVerticle(new ProductLookupTool(catalog)));
+            await(rooms.add(manifests));
+            node.ingress = new HttpIngressVerticle(config.http(), rooms, ledger, node::health);
+            await(vertx.deployVerticle(node.ingress));
+        } catch (RuntimeException e) {
+            node.close();
+            throw e;
+        }
+        return node;
+    }
+
+    private static <T> T await(Future<T> f) {
+        try {
+            return f.toCompletionStage().toCompletableFuture().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting the node", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof RuntimeException r ? r : new IllegalStateException(cause.getMessage(), cause);
+        }
+    }
+
+    public ObjectNode health() {
+        ObjectNode n = new ObjectMapper().createObjectNode();
+        n.put("status", "up");
+        n.put("rooms", rooms.roomIds().size());
+        n.put("activeRooms", rooms.activeCount());
+        n.put("nativeTransport", vertx.isNativeTransportEnabled());
+        ModelInfo info = model.info();
+        n.putObject("model").put("name", info.name()).put("architecture", info.architecture())
+                .put("parameters", info.parameters()).put("testModel", info.testModel()).put("library", info.library());
+        var counts = ledger.counts();
+        n.putObject("messages").put("pending", counts.get("pending")).put("finished", counts.get("finished"));
+        return n;
+    }
+
+    public Vertx vertx() { return vertx; }
+
+    public NodeConfig config() { return config; }
+
+    public RoomRegistry rooms() { return rooms; }
+
+    public MessageLedger ledger() { return ledger; }
+
+    public Catalog catalog() { return catalog; }
+
+    public ModelBackend model() { return model; }
+
+    public int port() { return ingress.actualPort(); }
+
+    @Override
+    public void close() {
+        try {
+            vertx.close().toCompletionStage().toCompletableFuture().join();
+        } finally {
+            model.close();
+        }
+    }
+}

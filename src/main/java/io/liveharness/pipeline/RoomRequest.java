@@ -1,0 +1,17 @@
+package io.liveharness.pipeline;
+
+import io.liveharness.api.ViewerMessage;
+import io.liveharness.harness.Harness;
+import io.liveharness.room.RoomManifest;
+import io.liveharness.room.RoomSnapshot;
+import io.liveharness.router.Classification;
+
+/**
+ * Everything one request starts with, fixed when it starts: a harness published mid-request does
+ * not change it.
+ *
+ * @param deadlineMs wall-clock time by which the room must speak (accepted time + reply deadline)
+ */
+public record RoomRequest(ViewerMessage message, Classification classification, RoomManifest room,
+                          RoomSnapshot state, Harness harness, long deadlineMs) {
+}

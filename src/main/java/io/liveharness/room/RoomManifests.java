@@ -1,0 +1,84 @@
+package io.liveharness.room;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.liveharness.tools.Catalog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** Reads the room manifests of a folder and checks them against the catalog. */
+public final class RoomManifests {
+    /** Room ids travel in URLs and event-bus addresses, so they are kept to a safe alphabet. */
+    public static final Pattern ROOM_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    public static List<RoomManifest> load(Path dir, Catalog catalog) {
+        if (!Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(dir + ": rooms folder not found");
+        }
+        List<String> problems = new ArrayList<>();
+        List<RoomManifest> rooms = new ArrayList<>();
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
+                    .sorted().toList()) {
+                RoomManifest room = read(file, problems);
+                if (room == null) continue;
+                problems.addAll(check(file, room, catalog));
+                if (rooms.stream().anyMatch(r -> r.id().equals(room.id()))) {
+                    problems.add(file + ":1: room id '" + room.id() + "' is used by another manifest");
+                }
+                rooms.add(room);
+            }
+        } catch (IOException e) {
+            problems.add(dir + ": cannot list: " + e.getMessage());
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(String.join("\n", problems));
+        }
+        return List.copyOf(rooms);
+    }
+
+    private static RoomManifest read(Path file, List<String> problems) {
+        try {
+            return YAML.readValue(file.toFile(), RoomManifest.class);
+        } catch (JsonProcessingException e) {
+            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            problems.add(file + ":" + line + ": " + e.getOriginalMessage());
+        } catch (IOException e) {
+            problems.add(file + ": cannot read: " + e.getMessage());
+        }
+        return null;
+    }
+
+    /** Problems with one manifest, each naming the file and the field. */
+    public static List<String> check(Path file, RoomManifest room, Catalog catalog) {
+        List<String> problems = new ArrayList<>();
+        if (room.id() == null || !ROOM_ID.matcher(room.id()).matches()) {
+            problems.add(file + ": id '" + room.id() + "' must be 1-64 letters, digits, '_' or '-'");
+        }
+        if (room.persona() == null || room.persona().isBlank()) {
+            problems.add(file + ": persona is required");
+        }
+        for (String product : room.products()) {
+            if (!catalog.contains(product)) {
+                problems.add(file + ": products lists '" + product + "', which is not in the catalog");
+            }
+        }
+        if (room.onStage() != null && !room.products().contains(room.onStage())) {
+            problems.add(file + ": onStage '" + room.onStage() + "' is not one of the room's products");
+        }
+        return problems;
+    }
+
+    private RoomManifests() { }
+}

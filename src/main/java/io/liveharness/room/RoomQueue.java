@@ -1,0 +1,113 @@
+package io.liveharness.room;
+
+import io.liveharness.api.ViewerMessage;
+import io.liveharness.router.Classification;
+import io.liveharness.router.Intent;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The burst policy of one room. The avatar speaks one reply at a time, so when messages come
+ * faster than that the queue decides: near-duplicates are merged into one answer, spam is dropped,
+ * product questions go before chitchat, messages older than the staleness limit are dropped, and a
+ * full queue drops its lowest-priority message. Every message it lets go is reported to
+ * {@link Decisions}, so each ends in one outcome. Owned by one room verticle; not thread-safe.
+ */
+public final class RoomQueue {
+
+    /**
+     * Where the queue reports the messages it drops. Merged messages are not reported here: they
+     * end when the question they were merged into ends, with its answer.
+     */
+    public interface Decisions {
+        void dropped(ViewerMessage message, Classification classification, String reason);
+    }
+
+    public static final String STALE = "stale";
+    public static final String OVERLOAD = "overload";
+    public static final String SPAM = "spam";
+
+    private final int capacity;
+    private final long staleAfterMs;
+    private final double mergeSimilarity;
+    private final Decisions decisions;
+    private final List<QueuedQuestion> waiting = new ArrayList<>();
+    private QueuedQuestion answering;
+
+    public RoomQueue(int capacity, long staleAfterMs, double mergeSimilarity, Decisions decisions) {
+        this.capacity = capacity;
+        this.staleAfterMs = staleAfterMs;
+        this.mergeSimilarity = mergeSimilarity;
+        this.decisions = decisions;
+    }
+
+    public void offer(ViewerMessage message, Classification classification) {
+        if (classification.intent() == Intent.SPAM) {
+            decisions.dropped(message, classification, SPAM);
+            return;
+        }
+        QueuedQuestion incoming = new QueuedQuestion(message, classification);
+        Optional<QueuedQuestion> twin = nearDuplicateOf(incoming);
+        if (twin.isPresent()) {
+            twin.get().merge(message);
+            return;
+        }
+        if (waiting.size() >= capacity) {
+            QueuedQuestion worst = waiting.stream()
+                    .max(Comparator.comparingInt(QueuedQuestion::priority)
+                            .thenComparingLong(q -> -q.message().acceptedAtMs()))
+                    .orElseThrow();
+            if (worst.priority() <= incoming.priority()) {
+                decisions.dropped(message, classification, OVERLOAD);
+                return;
+            }
+            waiting.remove(worst);
+            dropGroup(worst, OVERLOAD);
+        }
+        waiting.add(incoming);
+    }
+
+    /**
+     * The next question to answer, or empty when none is waiting; stale questions found on the way
+     * are dropped. The question stays "answering" (and keeps absorbing duplicates) until
+     * {@link #finishAnswering()}.
+     */
+    public Optional<QueuedQuestion> next(long nowMs) {
+        waiting.removeIf(q -> {
+            boolean stale = nowMs - q.newestAcceptedAtMs() > staleAfterMs;
+            if (stale) dropGroup(q, STALE);
+            return stale;
+        });
+        Optional<QueuedQuestion> next = waiting.stream()
+                .min(Comparator.comparingInt(QueuedQuestion::priority)
+                        .thenComparingLong(q -> q.message().acceptedAtMs()));
+        next.ifPresent(q -> {
+            waiting.remove(q);
+            answering = q;
+        });
+        return next;
+    }
+
+    public void finishAnswering() { answering = null; }
+
+    public int waitingCount() { return waiting.size(); }
+
+    public boolean idle() { return waiting.isEmpty() && answering == null; }
+
+    private Optional<QueuedQuestion> nearDuplicateOf(QueuedQuestion incoming) {
+        List<QueuedQuestion> candidates = new ArrayList<>(waiting);
+        if (answering != null) candidates.add(answering);
+        return candidates.stream()
+                .filter(q -> q.classification().intent() == incoming.classification().intent())
+                .filter(q -> TextSimilarity.jaccard(q.normalized(), incoming.normalized()) >= mergeSimilarity)
+                .findFirst();
+    }
+
+    private void dropGroup(QueuedQuestion q, String reason) {
+        decisions.dropped(q.message(), q.classification(), reason);
+        for (ViewerMessage m : q.merged()) decisions.dropped(m, q.classification(), reason);
+    }
+}

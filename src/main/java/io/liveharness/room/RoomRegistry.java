@@ -1,0 +1,185 @@
+package io.liveharness.room;
+
+import io.liveharness.api.Addresses;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Knows every room of the node and whether it is deployed, and is the one way in to a room:
+ * {@link #deliver} activates a passivated room before handing it the message, so nothing sent to
+ * a room is lost while it comes and goes. All slot state changes on the registry's own context.
+ */
+public final class RoomRegistry {
+
+    /** Builds the verticle for a room from its manifest and remembered state. */
+    @FunctionalInterface
+    public interface RoomFactory {
+        RoomVerticle create(RoomManifest manifest, RoomSnapshot snapshot, java.util.function.Consumer<RoomSnapshot> onPassivate);
+    }
+
+    public enum State { PASSIVE, ACTIVATING, ACTIVE, PASSIVATING }
+
+    /** A room as the operator API shows it. */
+    public record RoomInfo(String roomId, String title, State state, int passivations) { }
+
+    private record Pending(Object body, Promise<Void> accepted) { }
+
+    private static final class Slot {
+        final RoomManifest manifest;
+        State state = State.PASSIVE;
+        String deploymentId;
+        RoomSnapshot snapshot;
+        int passivations;
+        final Deque<Pending> waiting = new ArrayDeque<>();
+
+        Slot(RoomManifest manifest) {
+            this.manifest = manifest;
+            this.snapshot = RoomSnapshot.fresh(manifest);
+        }
+    }
+
+    private final Vertx vertx;
+    private final Context context;
+    private final RoomFactory factory;
+    private final Map<String, Slot> slots = new ConcurrentHashMap<>();
+
+    public RoomRegistry(Vertx vertx, RoomFactory factory) {
+        this.vertx = vertx;
+        this.context = vertx.getOrCreateContext();
+        this.factory = factory;
+    }
+
+    public boolean exists(String roomId) { return slots.containsKey(roomId); }
+
+    public java.util.Optional<RoomManifest> manifest(String roomId) {
+        return java.util.Optional.ofNullable(slots.get(roomId)).map(s -> s.manifest);
+    }
+
+    public Collection<String> roomIds() { return List.copyOf(slots.keySet()); }
+
+    public List<RoomInfo> rooms() {
+        return slots.values().stream()
+                .map(s -> new RoomInfo(s.manifest.id(), s.manifest.title(), s.state, s.passivations))
+                .sorted(java.util.Comparator.comparing(RoomInfo::roomId))
+                .toList();
+    }
+
+    public long activeCount() { return slots.values().stream().filter(s -> s.state == State.ACTIVE).count(); }
+
+    /** Adds rooms and deploys them; completes when all are live. */
+    public Future<Void> add(List<RoomManifest> manifests) {
+        Promise<Void> done = Promise.promise();
+        context.runOnContext(v -> {
+            List<Future<Void>> started = new ArrayList<>();
+            for (RoomManifest m : manifests) {
+                if (slots.containsKey(m.id())) {
+                    started.add(Future.failedFuture("room '" + m.id() + "' exists already"));
+                    continue;
+                }
+                Slot slot = new Slot(m);
+                slots.put(m.id(), slot);
+                started.add(activate(slot));
+            }
+            Future.all(started).<Void>mapEmpty().onComplete(done);
+        });
+        return done.future();
+    }
+
+    /**
+     * Hands a {@code ViewerMessage} or {@code RoomStateUpdate} to its room, activating the room if
+     * needed. Completes once the room has taken it into its queue or state.
+     */
+    public Future<Void> deliver(String roomId, Object body) {
+        Promise<Void> accepted = Promise.promise();
+        context.runOnContext(v -> {
+            Slot slot = slots.get(roomId);
+            if (slot == null) {
+                accepted.fail(new UnknownRoomException(roomId));
+                return;
+            }
+            route(slot, new Pending(body, accepted));
+        });
+        return accepted.future();
+    }
+
+    private void route(Slot slot, Pending p) {
+        switch (slot.state) {
+            case ACTIVE -> send(slot, p);
+            case PASSIVE -> {
+                slot.waiting.add(p);
+                activate(slot);
+            }
+            case ACTIVATING, PASSIVATING -> slot.waiting.add(p);
+        }
+    }
+
+    private void send(Slot slot, Pending p) {
+        vertx.eventBus().request(Addresses.room(slot.manifest.id()), p.body()).onComplete(ar -> {
+            if (ar.succeeded() && RoomVerticle.ACCEPTED.equals(ar.result().body())) {
+                p.accepted().complete();
+            } else if (ar.succeeded() || isNoHandler(ar.cause())) {
+                // The room is on its way out: keep the message for the room's next life.
+                slot.waiting.add(p);
+                if (slot.state == State.PASSIVE) activate(slot);
+            } else {
+                p.accepted().fail(ar.cause());
+            }
+        });
+    }
+
+    private static boolean isNoHandler(Throwable t) {
+        return t instanceof ReplyException r && r.failureType() == ReplyFailure.NO_HANDLERS;
+    }
+
+    private Future<Void> activate(Slot slot) {
+        slot.state = State.ACTIVATING;
+        RoomVerticle room = factory.create(slot.manifest, slot.snapshot, snapshot -> passivated(slot, snapshot));
+        return vertx.deployVerticle(room).<Void>map(id -> {
+            slot.deploymentId = id;
+            slot.state = State.ACTIVE;
+            flush(slot);
+            return null;
+        }).onFailure(e -> {
+            slot.state = State.PASSIVE;
+            while (!slot.waiting.isEmpty()) {
+                slot.waiting.poll().accepted().fail(new IllegalStateException(
+                        "room '" + slot.manifest.id() + "' could not start: " + e.getMessage(), e));
+            }
+        });
+    }
+
+    /** Called by a room (on its own context) once it has stopped taking messages. */
+    private void passivated(Slot slot, RoomSnapshot snapshot) {
+        context.runOnContext(v -> {
+            slot.snapshot = snapshot;
+            slot.state = State.PASSIVATING;
+            vertx.undeploy(slot.deploymentId).onComplete(ar -> {
+                slot.deploymentId = null;
+                slot.state = State.PASSIVE;
+                slot.passivations++;
+                if (!slot.waiting.isEmpty()) activate(slot);
+            });
+        });
+    }
+
+    private void flush(Slot slot) {
+        while (!slot.waiting.isEmpty() && slot.state == State.ACTIVE) send(slot, slot.waiting.poll());
+    }
+
+    /** A message for a room this node does not have. */
+    public static final class UnknownRoomException extends RuntimeException {
+        public UnknownRoomException(String roomId) { super("no room '" + roomId + "' on this node"); }
+    }
+}
