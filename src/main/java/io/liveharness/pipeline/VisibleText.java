@@ -16,6 +16,17 @@ public final class VisibleText {
     private static final Pattern SPACES = Pattern.compile("[ \\t\\x0B\\f\\r]+");
 
     public static String of(String output) {
+        // Removing a block can join the pieces around it into a new tag ("<t" + block + "hink>"),
+        // so clean until nothing changes; each pass that changes the text makes it shorter.
+        String text = output;
+        while (true) {
+            String cleaned = cleanOnce(text);
+            if (cleaned.equals(text)) return cleaned;
+            text = cleaned;
+        }
+    }
+
+    private static String cleanOnce(String output) {
         // Canonical tags first ("< THINK >" -> "<think>"), so spacing or case cannot hide a block.
         String text = BLOCK_TAG.matcher(output).replaceAll(m -> "<" + m.group(1) + m.group(2).toLowerCase(java.util.Locale.ROOT) + ">");
         for (String block : BLOCKS) text = removeBlocks(text, block);

@@ -1,0 +1,86 @@
+package io.liveharness.room;
+
+import io.liveharness.api.ViewerMessage;
+import io.liveharness.router.Classification;
+import io.liveharness.router.Intent;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RoomQueueTest {
+    private final List<String> dropped = new ArrayList<>();
+    private final RoomQueue queue = new RoomQueue(3, 10_000, 0.6, (m, c, reason) -> dropped.add(m.messageId() + ":" + reason));
+
+    private static ViewerMessage msg(String id, String text, long at) { return new ViewerMessage("r", id, "u-" + id, text, at); }
+
+    private static Classification is(Intent i) { return new Classification(i, 0.9); }
+
+    @Test
+    void productQuestionsGoBeforeChitchatAndOrderIsKeptWithinAPriority() {
+        queue.offer(msg("a", "主播好呀", 0), is(Intent.CHITCHAT));
+        queue.offer(msg("b", "这个裙子有M码吗", 1), is(Intent.PRODUCT_QA));
+        queue.offer(msg("c", "多少钱一件", 2), is(Intent.PRODUCT_QA));
+        assertEquals("b", queue.next(100).orElseThrow().message().messageId());
+        queue.finishAnswering();
+        assertEquals("c", queue.next(100).orElseThrow().message().messageId());
+        queue.finishAnswering();
+        assertEquals("a", queue.next(100).orElseThrow().message().messageId());
+        queue.finishAnswering();
+        assertTrue(queue.next(100).isEmpty());
+        assertTrue(dropped.isEmpty());
+    }
+
+    @Test
+    void nearDuplicateQuestionsAreMergedIntoTheFirst() {
+        queue.offer(msg("a", "有没有M码?", 0), is(Intent.PRODUCT_QA));
+        queue.offer(msg("b", "有没有M码", 1), is(Intent.PRODUCT_QA));
+        queue.offer(msg("c", "有没有 M 码！！", 2), is(Intent.PRODUCT_QA));
+        queue.offer(msg("d", "发什么快递", 3), is(Intent.PRODUCT_QA));
+        QueuedQuestion first = queue.next(10).orElseThrow();
+        assertEquals("a", first.message().messageId());
+        assertEquals(List.of("b", "c"), first.merged().stream().map(ViewerMessage::messageId).toList());
+        assertEquals(1, queue.waitingCount());
+    }
+
+    @Test
+    void aDuplicateOfTheQuestionBeingAnsweredJoinsThatAnswer() {
+        queue.offer(msg("a", "what sizes do you have", 0), is(Intent.PRODUCT_QA));
+        QueuedQuestion answering = queue.next(1).orElseThrow();
+        queue.offer(msg("b", "What sizes do you have?", 2), is(Intent.PRODUCT_QA));
+        assertEquals(List.of("b"), answering.merged().stream().map(ViewerMessage::messageId).toList());
+        assertEquals(0, queue.waitingCount());
+    }
+
+    @Test
+    void staleMessagesAreDroppedWithTheirMergedDuplicates() {
+        queue.offer(msg("a", "有M码吗", 0), is(Intent.PRODUCT_QA));
+        queue.offer(msg("b", "有M码吗?", 100), is(Intent.PRODUCT_QA));
+        queue.offer(msg("c", "包邮吗", 9_000), is(Intent.LOGISTICS));
+        QueuedQuestion next = queue.next(10_500).orElseThrow();
+        assertEquals("c", next.message().messageId());
+        assertEquals(List.of("a:stale", "b:stale"), dropped);
+    }
+
+    @Test
+    void aFullQueueDropsItsLowestPriorityMessage() {
+        queue.offer(msg("a", "哈哈哈", 0), is(Intent.CHITCHAT));
+        queue.offer(msg("b", "有M码吗", 1), is(Intent.PRODUCT_QA));
+        queue.offer(msg("c", "发货快吗", 2), is(Intent.LOGISTICS));
+        queue.offer(msg("d", "面料是什么", 3), is(Intent.PRODUCT_QA));
+        assertEquals(List.of("a:overload"), dropped);
+        queue.offer(msg("e", "主播唱首歌", 4), is(Intent.CHITCHAT));
+        assertEquals(List.of("a:overload", "e:overload"), dropped);
+        assertEquals(3, queue.waitingCount());
+    }
+
+    @Test
+    void spamIsDroppedOnArrival() {
+        queue.offer(msg("a", "加V看福利", 0), is(Intent.SPAM));
+        assertEquals(List.of("a:spam"), dropped);
+        assertTrue(queue.idle());
+    }
+}
