@@ -1,0 +1,149 @@
+package io.liveharness.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.config.ConfigLoader;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.node.Node;
+import io.liveharness.ops.LatencySummary;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code demo}: starts a node on the demo rooms, sends a short burst of viewer messages in
+ * Chinese and English over the node's own HTTP API, and shows what happened to each message, room
+ * by room, then the latency of each pipeline stage.
+ */
+public final class DemoCommand implements Main.Command {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration WAIT_FOR_OUTCOMES = Duration.ofSeconds(120);
+
+    /** One scripted viewer message. */
+    record Line(String roomId, String userId, String text) { }
+
+    static final List<Line> BURST = List.of(
+            new Line("dress-room", "v1", "主播好!"),
+            new Line("dress-room", "v2", "这条碎花裙有M码吗?"),
+            new Line("dress-room", "v3", "有没有M码"),
+            new Line("dress-room", "v4", "碎花裙有M码吗"),
+            new Line("dress-room", "v5", "面料是什么的, 会不会透"),
+            new Line("dress-room", "v6", "加V看福利 vx123456"),
+            new Line("dress-room", "v7", "多少钱啊"),
+            new Line("dress-room", "v8", "哈哈哈哈主播今天好漂亮"),
+            new Line("tech-room", "e1", "hi Max!"),
+            new Line("tech-room", "e2", "does the earbuds have noise cancelling?"),
+            new Line("tech-room", "e3", "is the power bank in stock"),
+            new Line("tech-room", "e4", "what's the warranty on the earbuds"),
+            new Line("tech-room", "e5", "耳机多少钱"),
+            new Line("snack-room", "s1", "坚果礼盒保质期多久"),
+            new Line("snack-room", "s2", "发什么快递? 几天能到"),
+            new Line("snack-room", "s3", "豆豆好可爱"),
+            new Line("snack-room", "s4", "拆了还能退吗"));
+
+    public String summary() { return "run the demo: a node, a burst of viewer messages, what happened to each"; }
+
+    public int run(String[] argv) throws Exception {
+        Args args = new Args(argv, Set.of("conf"));
+        NodeConfig config = ConfigLoader.load(Path.of(args.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
+        try (Node node = Node.boot(config)) {
+            System.out.println(Banner.of(node));
+            String base = "http://" + config.http().host() + ":" + node.port();
+            System.out.println("node: " + base + "\n");
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+            post(http, base + "/v1/rooms/dress-room/state", JSON.createObjectNode()
+                    .put("utterance", "宝宝们, 这款碎花雪纺裙今天直播间专属价, 喜欢的点1号链接")
+                    .set("promotions", JSON.readTree("[{\"id\":\"promo-1\",\"title\":\"满200减20\",\"actionLinkId\":\"link-1\",\"productId\":\"dress-101\"}]")));
+
+            Map<String, Line> sent = new LinkedHashMap<>();
+            int n = 0;
+            for (Line line : BURST) {
+                String id = String.format("demo-%02d", ++n);
+                ObjectNode body = JSON.createObjectNode().put("messageId", id).put("userId", line.userId()).put("text", line.text());
+                HttpResponse<String> r = post(http, base + "/v1/rooms/" + line.roomId() + "/messages", body);
+                if (r.statusCode() != 202) {
+                    System.out.println("  " + id + " was refused: " + r.statusCode() + " " + r.body());
+                    continue;
+                }
+                sent.put(id, line);
+            }
+            System.out.println("sent " + sent.size() + " messages to " + sent.values().stream().map(Line::roomId).distinct().count()
+                    + " rooms; waiting for their outcomes ...\n");
+
+            Map<String, JsonNode> outcomes = awaitOutcomes(http, base, sent.keySet());
+            LatencySummary latency = new LatencySummary();
+            String room = null;
+            for (var e : sent.entrySet()) {
+                Line line = e.getValue();
+                if (!line.roomId().equals(room)) {
+                    room = line.roomId();
+                    System.out.println("== " + room + " ==");
+                }
+                JsonNode o = outcomes.get(e.getKey());
+                System.out.println(describe(e.getKey(), line, o));
+                if (o != null && o.path("status").asText().equals("answered")) {
+                    o.path("timingsMs").fields().forEachRemaining(t -> latency.add(t.getKey(), t.getValue().asDouble()));
+                    latency.add("end_to_end", o.path("latencyMs").asDouble());
+                }
+            }
+            System.out.println("\n== latency per stage (answered messages) ==");
+            System.out.print(latency.table());
+            long missing = sent.keySet().stream().filter(id -> !outcomes.containsKey(id)).count();
+            if (missing > 0) {
+                System.out.println("\n" + missing + " messages had no outcome after " + WAIT_FOR_OUTCOMES.toSeconds() + " s");
+                return 1;
+            }
+            System.out.println("\nevery message got exactly one outcome (" + outcomes.size() + "/" + sent.size() + ")");
+            return 0;
+        }
+    }
+
+    private static String describe(String id, Line line, JsonNode o) {
+        if (o == null) return String.format("  %s %-24s -> no outcome yet", id, quote(line.text()));
+        String status = o.path("status").asText();
+        StringBuilder s = new StringBuilder(String.format("  %s %-24s -> %s (%s)", id, quote(line.text()), status, o.path("reason").asText()));
+        if (o.has("intent")) s.append(String.format(" intent=%s %.2f", o.path("intent").asText(), o.path("confidence").asDouble()));
+        if (o.has("mergedInto")) s.append(" into ").append(o.path("mergedInto").asText());
+        if (status.equals("answered")) s.append(String.format(", %d ms", o.path("latencyMs").asLong()));
+        if (o.has("detail") && !status.equals("merged")) s.append("\n        why: ").append(o.path("detail").asText());
+        if (status.equals("answered")) s.append("\n        reply: ").append(quote(o.path("reply").asText()));
+        return s.toString();
+    }
+
+    private static String quote(String s) { return "\"" + s + "\""; }
+
+    private static Map<String, JsonNode> awaitOutcomes(HttpClient http, String base, Iterable<String> ids) throws Exception {
+        Map<String, JsonNode> done = new LinkedHashMap<>();
+        long until = System.nanoTime() + WAIT_FOR_OUTCOMES.toNanos();
+        List<String> pending = new ArrayList<>();
+        ids.forEach(pending::add);
+        while (!pending.isEmpty() && System.nanoTime() < until) {
+            for (String id : List.copyOf(pending)) {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/messages/" + id)).GET().build(),
+                        HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    done.put(id, JSON.readTree(r.body()));
+                    pending.remove(id);
+                }
+            }
+            if (!pending.isEmpty()) Thread.sleep(100);
+        }
+        return done;
+    }
+
+    private static HttpResponse<String> post(HttpClient http, String url, JsonNode body) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(url)).header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,31 @@
+package io.liveharness.cli;
+
+import io.liveharness.config.ConfigLoader;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.node.Node;
+
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code serve [--conf FILE] [--port N]}: runs one node until it is stopped. */
+public final class ServeCommand implements Main.Command {
+
+    public String summary() { return "run a node: serve [--conf conf/liveharness.yaml] [--port 8080]"; }
+
+    public int run(String[] argv) throws Exception {
+        Args args = new Args(argv, Set.of("conf", "port"));
+        NodeConfig config = ConfigLoader.load(Path.of(args.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
+        if (args.has("port")) config = config.withPort(args.intValue("port", 0));
+        Node node = Node.boot(config);
+        System.out.println(Banner.of(node));
+        System.out.println("listening on http://" + config.http().host() + ":" + node.port() + "  (Ctrl-C to stop)");
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            node.close();
+            stopped.countDown();
+        }));
+        stopped.await();
+        return 0;
+    }
+}
