@@ -38,10 +38,11 @@ public final class RoomRegistry {
 
     private static final class Slot {
         final RoomManifest manifest;
-        State state = State.PASSIVE;
+        // Written on the registry's context, read from any thread (operator API, tests).
+        volatile State state = State.PASSIVE;
         String deploymentId;
-        RoomSnapshot snapshot;
-        int passivations;
+        volatile RoomSnapshot snapshot;
+        volatile int passivations;
         final Deque<Pending> waiting = new ArrayDeque<>();
 
         Slot(RoomManifest manifest) {
@@ -74,6 +75,12 @@ public final class RoomRegistry {
                 .map(s -> new RoomInfo(s.manifest.id(), s.manifest.title(), s.state, s.passivations))
                 .sorted(java.util.Comparator.comparing(RoomInfo::roomId))
                 .toList();
+    }
+
+    /** The state a passivated room left behind; empty while the room is live (its state is in the verticle). */
+    public java.util.Optional<RoomSnapshot> storedSnapshot(String roomId) {
+        Slot slot = slots.get(roomId);
+        return slot == null || slot.state != State.PASSIVE ? java.util.Optional.empty() : java.util.Optional.of(slot.snapshot);
     }
 
     public long activeCount() { return slots.values().stream().filter(s -> s.state == State.ACTIVE).count(); }

@@ -1,0 +1,74 @@
+package io.liveharness.room;
+
+import io.liveharness.api.Addresses;
+import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.RoomStateUpdate;
+import io.liveharness.api.ViewerMessage;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.config.NodeConfig.RoomsConfig;
+import io.liveharness.node.Node;
+import io.liveharness.room.RoomRegistry.State;
+import io.liveharness.support.TestNodes;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** An idle room is undeployed and comes back with its context on the next message. */
+class PassivationTest {
+
+    @Test
+    void passivationAndReactivationKeepTheContext() throws Exception {
+        NodeConfig c = TestNodes.config();
+        RoomsConfig r = c.rooms();
+        NodeConfig quick = TestNodes.withRooms(c, new RoomsConfig(r.dir(), r.queueCapacity(), r.staleAfterMs(), 300L,
+                r.contextTokenBudget(), r.historyTurns(), r.replyDeadlineMs(), r.mergeSimilarity()));
+        try (Node node = TestNodes.start(quick)) {
+            List<MessageOutcome> outcomes = new CopyOnWriteArrayList<>();
+            node.vertx().eventBus().<MessageOutcome>consumer(Addresses.outcome("tech-room"), m -> outcomes.add(m.body()))
+                    .completion().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            await(node.rooms().deliver("tech-room", new RoomStateUpdate("tech-room", "powerbank-202", null, null, null,
+                    "Power bank back in stock next week!", System.currentTimeMillis())));
+            await(node.rooms().deliver("tech-room", new ViewerMessage("tech-room", "p1", "v1", "is the power bank in stock?",
+                    System.currentTimeMillis())));
+            waitFor(() -> outcomes.size() == 1, "first answer");
+            waitFor(() -> state(node) == State.PASSIVE, "room passivates when idle");
+
+            RoomSnapshot first = node.rooms().storedSnapshot("tech-room").orElseThrow();
+            assertEquals("powerbank-202", first.onStageProductId());
+            assertEquals(List.of("Power bank back in stock next week!"), first.utterances().stream().map(RoomSnapshot.Utterance::text).toList());
+            assertEquals(List.of("p1"), first.turns().stream().map(RoomSnapshot.Turn::messageId).toList());
+
+            await(node.rooms().deliver("tech-room", new ViewerMessage("tech-room", "p2", "v2", "what about the earbuds warranty?",
+                    System.currentTimeMillis())));
+            waitFor(() -> outcomes.size() == 2, "second answer after reactivation");
+            waitFor(() -> node.rooms().rooms().stream().anyMatch(i -> i.roomId().equals("tech-room") && i.passivations() == 2),
+                    "room passivates a second time");
+
+            RoomSnapshot second = node.rooms().storedSnapshot("tech-room").orElseThrow();
+            assertEquals("powerbank-202", second.onStageProductId(), "live state survives reactivation");
+            assertEquals(first.utterances(), second.utterances(), "the streamer's words survive reactivation");
+            assertEquals(List.of("p1", "p2"), second.turns().stream().map(RoomSnapshot.Turn::messageId).toList(),
+                    "the conversation continues where it was");
+        }
+    }
+
+    private static State state(Node node) {
+        return node.rooms().rooms().stream().filter(i -> i.roomId().equals("tech-room")).findFirst().orElseThrow().state();
+    }
+
+    private static void await(io.vertx.core.Future<?> f) throws Exception {
+        f.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    private static void waitFor(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > until) throw new AssertionError("timed out waiting for: " + what);
+            Thread.sleep(20);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.liveharness.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** A small HTTP client over the JDK's, for talking to a node like any other client would. */
+public final class Http {
+    public static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final String base;
+
+    public record Reply(int status, JsonNode json, String body) { }
+
+    public Http(int port) { this.base = "http://127.0.0.1:" + port; }
+
+    public String base() { return base; }
+
+    public Reply post(String path, String body) { return post(path, body.getBytes(java.nio.charset.StandardCharsets.UTF_8)); }
+
+    public Reply post(String path, byte[] body) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+    }
+
+    public Reply get(String path) { return send(HttpRequest.newBuilder(URI.create(base + path)).GET().build()); }
+
+    /** Polls {@code GET /v1/messages/{id}} until the outcome is known. */
+    public JsonNode awaitOutcome(String messageId, Duration timeout) {
+        long until = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < until) {
+            Reply r = get("/v1/messages/" + messageId);
+            if (r.status() == 200) return r.json();
+            if (r.status() != 202) throw new AssertionError("GET /v1/messages/" + messageId + " gave " + r.status() + " " + r.body());
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("no outcome for " + messageId + " within " + timeout);
+    }
+
+    private Reply send(HttpRequest request) {
+        try {
+            HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
+            JsonNode json = r.body().isEmpty() ? null : JSON.readTree(r.body());
+            return new Reply(r.statusCode(), json, r.body());
+        } catch (Exception e) {
+            throw new AssertionError(request.method() + " " + request.uri() + " failed: " + e, e);
+        }
+    }
+}
