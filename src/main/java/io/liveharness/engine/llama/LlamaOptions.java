@@ -1,0 +1,38 @@
+package io.liveharness.engine.llama;
+
+import java.nio.file.Path;
+
+/**
+ * How to run a {@link LlamaBackend}.
+ *
+ * @param libraryDir  the llama.cpp build; null means {@link LlamaLibrary#resolveDirectory}'s search
+ * @param contextSize KV memory in tokens (prompt plus reply); capped at the model's training context
+ * @param threads     CPU threads for llama.cpp's compute
+ * @param batchSize   most prompt tokens per llama_decode call; longer prompts go in chunks
+ */
+public record LlamaOptions(Path modelPath, Path libraryDir, int contextSize, int threads, int batchSize) {
+
+    public static final int DEFAULT_CONTEXT_SIZE = 4096;
+    /** At most 4: decode on small models is memory-bound, and more threads contend with Vert.x. */
+    public static final int DEFAULT_THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+    public static final int DEFAULT_BATCH_SIZE = 512;
+
+    public LlamaOptions {
+        if (modelPath == null) throw new IllegalArgumentException("modelPath is required");
+        if (contextSize < 1) throw new IllegalArgumentException("contextSize must be positive, was " + contextSize);
+        if (threads < 1) throw new IllegalArgumentException("threads must be positive, was " + threads);
+        if (batchSize < 1) throw new IllegalArgumentException("batchSize must be positive, was " + batchSize);
+    }
+
+    public static LlamaOptions of(Path modelPath) {
+        return new LlamaOptions(modelPath, null, DEFAULT_CONTEXT_SIZE, DEFAULT_THREADS, DEFAULT_BATCH_SIZE);
+    }
+
+    public LlamaOptions withLibraryDir(Path dir) { return new LlamaOptions(modelPath, dir, contextSize, threads, batchSize); }
+
+    public LlamaOptions withContextSize(int n) { return new LlamaOptions(modelPath, libraryDir, n, threads, batchSize); }
+
+    public LlamaOptions withThreads(int n) { return new LlamaOptions(modelPath, libraryDir, contextSize, n, batchSize); }
+
+    public LlamaOptions withBatchSize(int n) { return new LlamaOptions(modelPath, libraryDir, contextSize, threads, n); }
+}
