@@ -16,6 +16,8 @@ public final class Main {
 
     private static Map<String, Command> commands() {
         Map<String, Command> commands = new LinkedHashMap<>();
+        commands.put("demo", new DemoCommand());
+        commands.put("serve", new ServeCommand());
         return commands;
     }
 

@@ -20,7 +20,11 @@ import io.liveharness.room.RoomManifests;
 import io.liveharness.room.RoomRegistry;
 import io.liveharness.room.RoomServices;
 import io.liveharness.room.RoomVerticle;
-import io.liveharness.router.IntentRouting;
+import io.liveharness.engine.ModelBackends;
+import io.liveharness.router.Intent;
+import io.liveharness.router.IntentClassifier;
+import io.liveharness.router.RouterOptions;
+import io.liveharness.router.TribuoIntentClassifier;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.ProductLookupTool;
 import io.vertx.core.Future;
@@ -28,6 +32,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -53,15 +58,34 @@ public final class Node implements AutoCloseable {
         this.ledger = ledger;
     }
 
+    /** Starts a node as conf describes it: its model, its router, the rooms of its rooms folder. */
+    public static Node boot(NodeConfig config) { return boot(config, List.of()); }
+
+    /** As {@link #boot(NodeConfig)}, with more rooms than the rooms folder declares. */
+    public static Node boot(NodeConfig config, List<RoomManifest> extraRooms) {
+        var r = config.router();
+        IntentClassifier router = TribuoIntentClassifier.load(
+                new RouterOptions(Path.of(r.model()), r.minConfidence(), Intent.fromLabel(r.lowConfidenceIntent())));
+        return start(config, ModelBackends.open(config.engine()), router, extraRooms);
+    }
+
     /**
      * Starts a node with the rooms of {@code config.rooms().dir()} plus {@code extraRooms}; takes
      * ownership of {@code model} (closed with the node).
      */
-    public static Node start(NodeConfig config, ModelBackend model, IntentRouting router, List<RoomManifest> extraRooms) {
-        Catalog catalog = Catalog.load(Path.of(config.catalog().file()));
-        List<RoomManifest> manifests = new java.util.ArrayList<>(RoomManifests.load(Path.of(config.rooms().dir()), catalog));
-        manifests.addAll(extraRooms);
-        HarnessStore harnesses = new HarnessStore(Path.of(config.harness().dir()), config.harness().defaultVersion());
+    public static Node start(NodeConfig config, ModelBackend model, IntentClassifier router, List<RoomManifest> extraRooms) {
+        Catalog catalog;
+        List<RoomManifest> manifests = new ArrayList<>();
+        HarnessStore harnesses;
+        try {
+            catalog = Catalog.load(Path.of(config.catalog().file()));
+            manifests.addAll(RoomManifests.load(Path.of(config.rooms().dir()), catalog));
+            manifests.addAll(extraRooms);
+            harnesses = new HarnessStore(Path.of(config.harness().dir()), config.harness().defaultVersion());
+        } catch (RuntimeException e) {
+            model.close();
+            throw e;
+        }
 
         Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
         LocalCodec.registerAll(vertx.eventBus());

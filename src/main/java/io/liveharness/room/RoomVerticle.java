@@ -104,7 +104,7 @@ public final class RoomVerticle extends VerticleBase {
     private void accept(ViewerMessage m) {
         Long answeredAt = lastAnsweredByUser.get(m.userId());
         boolean replyToAvatar = answeredAt != null && m.acceptedAtMs() - answeredAt < REPLY_WINDOW_MS;
-        Classification c = services.router().route(m.text(), new RouteContext(replyToAvatar, productKeywords));
+        Classification c = services.router().classify(m.text(), new RouteContext(replyToAvatar, productKeywords));
         queue.offer(m, c);
         pump();
     }
