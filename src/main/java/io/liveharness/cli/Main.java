@@ -16,6 +16,8 @@ public final class Main {
 
     private static Map<String, Command> commands() {
         Map<String, Command> commands = new LinkedHashMap<>();
+        commands.put("router", new RouterCommand());
+        commands.put("bench", new BenchCommand());
         return commands;
     }
 

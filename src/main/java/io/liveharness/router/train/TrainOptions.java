@@ -1,0 +1,17 @@
+package io.liveharness.router.train;
+
+import io.liveharness.router.features.FeatureConfig;
+
+/**
+ * How to train: features, the liblinear L2 logistic regression's cost C and stopping tolerance,
+ * and the rarest feature kept (features seen in fewer training messages are dropped).
+ */
+public record TrainOptions(FeatureConfig features, double cost, double epsilon, int minFeatureCount) {
+    public static final double DEFAULT_COST = 8.0;
+    public static final double DEFAULT_EPSILON = 0.01;
+    public static final int DEFAULT_MIN_FEATURE_COUNT = 2;
+    public static final TrainOptions DEFAULT =
+            new TrainOptions(FeatureConfig.DEFAULT, DEFAULT_COST, DEFAULT_EPSILON, DEFAULT_MIN_FEATURE_COUNT);
+
+    public TrainOptions withCost(double c) { return new TrainOptions(features, c, epsilon, minFeatureCount); }
+}
