@@ -77,8 +77,7 @@ public final class RouterCommand implements Main.Command {
         System.err.printf("wrote %s%n", modelFile);
         Evaluation e = Tuner.evaluate(model, test);
         List<String> notes = List.of(
-                "model: " + modelFile + ", liblinear L2 logistic regression, C=" + options.cost()
-                        + ", features " + options.features().format(),
+                "model: " + modelFile + ", " + options.describe(),
                 "trained on " + trainFile + " (" + train.size() + " messages), tested on " + testFile
                         + " (" + test.size() + " messages, templates disjoint from training)");
         Path reportDir = Path.of(o.get("report", REPORT_DIR.toString()));
@@ -109,7 +108,7 @@ public final class RouterCommand implements Main.Command {
         RouterModel model = new RouterTrainer(options, System.err).train(train, trainFile.toString());
         Evaluation e = Tuner.evaluate(model, test);
         List<String> notes = List.of("trained on " + trainFile + " (" + train.size() + "), tested on " + testFile
-                + " (" + test.size() + "), liblinear L2 logistic regression C=" + options.cost() + ", features " + options.features().format());
+                + " (" + test.size() + "), " + options.describe());
         String title = "Router pipeline on " + testFile.getFileName();
         if (o.has("report")) ReportWriter.write(Path.of(o.get("report", "")), "eval-report", title, notes, e);
         System.out.print(ReportWriter.text(title, notes, e));

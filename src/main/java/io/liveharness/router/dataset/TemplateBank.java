@@ -103,7 +103,21 @@ final class TemplateBank {
                 what size are you wearing
                 is {p} original or fake
                 how many grams in one pack
-                """);
+                                {p}掉不掉色
+                {c}有现货吗
+                {s}有货吗
+                {p}显瘦吗
+                {p}是纯色的吗
+                {p}会褪色吗
+                {p}有没有异味
+                {p}能不能水洗
+                {p}哪个颜色最好看
+                {p}是真皮的吗
+                is the {c} in stock
+                does the {p} fade
+                is there a {s}
+                does it smell
+""");
         put(Intent.CHITCHAT, """
                 主播好
                 主播好漂亮
@@ -161,7 +175,42 @@ final class TemplateBank {
                 so cute
                 hi host
                 how is your day
-                """);
+                                主播今天穿得好好看
+                哈哈 主播好逗
+                晚上好 大家
+                主播好有气质
+                每天都来看你
+                我来啦
+                下播了吗
+                好喜欢这个直播间
+                今天人好多
+                主播喝口水吧
+                主播几点下播
+                我是老粉了
+                刚看到直播就进来了
+                主播唱首歌吧
+                主播你好呀
+                好困啊
+                周末愉快
+                you are so funny
+                good morning everyone
+                love this live stream
+                host you look tired
+                i watch you every day
+                nice to meet you all
+                666666
+                6666
+                扣1
+                111
+                来了扣1
+                哈哈哈 真人吗
+                你是机器人吗
+                老粉来了
+                我是新粉
+                打卡打卡
+                is this a real person
+                are you a robot
+""");
         put(Intent.CLARIFICATION, """
                 那{c}呢
                 那{s}呢
@@ -215,7 +264,17 @@ final class TemplateBank {
                 same for the {c} one
                 then {s}
                 ok and {c}
-                """);
+                                {s}还是{s2}啊
+                选{s}还是{s2}
+                {c}还是{c2}
+                真的假的
+                really??
+                for real
+                是吗
+                啊啊
+                hmm
+                what
+""");
         put(Intent.AFTER_SALES, """
                 我买的{p}怎么退货
                 收到的{p}有破损
@@ -249,7 +308,49 @@ final class TemplateBank {
                 who pays for return shipping
                 refund still not received
                 how do i get an invoice
-                """);
+                                退货地址是哪里
+                {p}刚收到就坏了 怎么退
+                申请退款了没人处理
+                我要退{p} 不合适
+                能换个{c}的吗 收到不喜欢
+                退款申请被拒绝了为什么
+                收到的{p}少了配件
+                {p}有质量问题 要求换货
+                退了货 钱什么时候退回来
+                七天无理由退货怎么操作
+                订单{order} 申请换货
+                {p}穿了一次就开线了 能退吗
+                仅退款可以吗
+                换码需要寄回去吗
+                {p}漏液了 怎么赔
+                售后电话多少
+                退换货要自己付运费吗
+                已经签收了还能退款吗
+                i want to return the {p}
+                how long does the refund take
+                my {p} stopped working can i get a replacement
+                can i return it if i opened it
+                the {p} is damaged please refund
+                where do i send the return
+                exchange the {p} for a {c} one
+                refund for order {order} please
+                the size doesnt fit can i exchange
+                i got the wrong item
+                收到的{p}破了
+                {p}到手就是坏的
+                快递到了{p}是破损的
+                有保修吗
+                {p}保修几年
+                能开发票吗
+                发票可以开公司抬头吗
+                无理由退货支持吗
+                7天无理由能退吗
+                质量有问题能换新的吗
+                my {p} came broken
+                does it come with warranty
+                the {p} is broken what do i do
+                can you send an invoice
+""");
         put(Intent.PROMOTION, """
                 有优惠券吗
                 券在哪里领
@@ -273,7 +374,45 @@ final class TemplateBank {
                 any giveaway today
                 free gift with the {p}
                 can you give a lower price
-                """);
+                                优惠券怎么领
+                领了券怎么用不了
+                有没有满减券
+                今天有什么福利
+                福袋怎么抢
+                {p}能不能再优惠点
+                买三件打几折
+                直播间专属价多少
+                有没有买一送一
+                关注主播有券吗
+                粉丝福利什么时候发
+                {p}有没有优惠活动
+                几点发红包
+                下单能返现吗
+                拼单有优惠吗
+                会员有折扣吗
+                is there a coupon for the {p}
+                any deals today
+                buy one get one free
+                when is the next giveaway
+                how do i use the voucher
+                discount code please
+                can i get a discount on the {p}
+                any bundle deal
+                能不能便宜一点
+                便宜点呗
+                再便宜点就买了
+                多少赞发福利
+                点赞满万有福利吗
+                第二件半价吗
+                两件半价吗
+                专属价是多少
+                直播间价格多少
+                秒杀什么时候开始
+                几点秒杀
+                any cheaper
+                can it be cheaper
+                second one half price
+""");
         put(Intent.LOGISTICS, """
                 什么时候发货
                 发什么快递
@@ -295,7 +434,38 @@ final class TemplateBank {
                 which courier do you use
                 can i change my address
                 my package has not moved for days
-                """);
+                                发货快吗
+                多久能收到
+                {city}几天到
+                快递是哪家
+                可以发京东吗
+                能不能加急发货
+                什么时候到货
+                物流信息没更新
+                快递显示签收了但我没收到
+                可以寄到{city}吗
+                运费多少
+                满多少包邮
+                现货几天发
+                能到付吗
+                how long does shipping take
+                when will my order arrive
+                do you deliver to {city}
+                shipping cost to {city}
+                tracking says delivered but i got nothing
+                can you ship faster
+                is it in stock ready to ship
+                包不包邮
+                包邮不
+                新疆包邮吗
+                偏远地区发货吗
+                偏远地区运费多少
+                物流不动了
+                物流好慢 到哪了
+                快递一直没更新
+                ready to ship
+                is it shipped yet
+""");
         put(Intent.COMPLAINT, """
                 什么破质量
                 主播骗人
@@ -318,7 +488,39 @@ final class TemplateBank {
                 you lied about the material
                 never buying from you again
                 customer service ignored me
-                """);
+                                质量太差了 跟描述不符
+                {p}用了两天就坏了 什么垃圾质量
+                你们客服是机器人吧 一直不回
+                说好的包邮结果收了运费
+                价格比昨天贵了 坑人
+                主播一直不理我
+                买了{p}后悔死了
+                根本不是{m}的 骗子
+                等了一周还没发货 太慢了
+                退款拖了半个月 要投诉
+                第二次买了 这次太失望了
+                什么态度啊
+                发的是旧款 很生气
+                the {p} broke after two days terrible
+                your service is awful
+                very disappointed with the {p}
+                this is not {m} at all scam
+                been waiting two weeks so angry
+                no one replies to my messages
+                you charged me twice
+                差评
+                必须差评
+                不会再买了
+                再也不来了
+                态度真差
+                你们什么态度
+                骗子 根本不是{m}
+                后悔买了
+                发的旧货 生气
+                i will never buy again
+                you are liars
+                so disappointed
+""");
         put(Intent.SPAM, """
                 加V{wx}领福利
                 加微信{wx}看更多
@@ -338,7 +540,28 @@ final class TemplateBank {
                 buy followers cheap {url}
                 whatsapp {phone}
                 idiot host go away
-                """);
+                                加我V看主页
+                私聊有惊喜 {url}
+                同城交友 加V{wx}
+                刷单兼职 日结
+                免费送手机 点{url}
+                想赚钱的加{wx}
+                主播是傻子
+                滚出直播间
+                低价代购 联系{phone}
+                follow me for free gifts {url}
+                dm me to make money fast
+                cheap likes and views {url}
+                you are stupid host
+                兼职 日赚{n}百
+                在家兼职 私我
+                日赚{n}千 加{wx}
+                滚吧
+                滚蛋
+                earn money from home dm me
+                make {n}00 a day message me
+                dm me for a job
+""");
     }
 
     private static void put(Intent intent, String block) {

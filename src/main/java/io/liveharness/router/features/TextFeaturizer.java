@@ -45,7 +45,7 @@ public final class TextFeaturizer {
         return contextFlags(text, context, s);
     }
 
-    /** Full-width to half-width, lower case, digits to 0, whitespace collapsed, runs of 3+ equal marks cut to 3. */
+    /** Full-width to half-width, lower case, whitespace collapsed, runs of 4+ equal non-digits cut to 3. */
     static void normalize(String text, Scratch s) {
         int[] buf = s.text;
         int n = 1;
@@ -62,14 +62,13 @@ public final class TextFeaturizer {
                 if (buf[n - 1] == ' ' || n == 1) continue;
                 cp = ' ';
             } else if (Character.isDigit(cp)) {
-                cp = '0';
-                digit = true;
+                digit = true; // kept as typed: "666" and "扣1" are chitchat, the flag carries "has a number"
             } else {
                 cp = Character.toLowerCase(cp);
             }
             run = cp == prev ? run + 1 : 1;
             prev = cp;
-            if (run > 3 && cp != '0') continue;
+            if (run > 3 && !Character.isDigit(cp)) continue;
             buf[n++] = cp;
         }
         if (n > 1 && buf[n - 1] == ' ') n--;

@@ -20,7 +20,9 @@ import org.tribuo.provenance.SimpleDataSourceProvenance;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Trains the router's Tribuo pipeline: named n-gram features into a liblinear L2 logistic regression. */
 public final class RouterTrainer {
@@ -48,10 +50,22 @@ public final class RouterTrainer {
         Dataset<Label> kept = options.minFeatureCount() > 1 ? new MinimumCardinalityDataset<>(data, options.minFeatureCount()) : data;
         progress.printf("features: %d distinct (%d kept at min count %d), %d labels%n",
                 data.getFeatureMap().size(), kept.getFeatureMap().size(), options.minFeatureCount(), kept.getOutputInfo().size());
-        progress.printf("training: liblinear L2 logistic regression, C=%s, eps=%s%n", options.cost(), options.epsilon());
-        Model<Label> model = new ProgressTrainer(options, progress, kept.getOutputInfo().size()).train(kept);
+        progress.printf("training: %s, eps=%s%n", options.describe(), options.epsilon());
+        ProgressTrainer trainer = new ProgressTrainer(options, progress, kept.getOutputInfo().size());
+        if (options.balanced()) trainer.setLabelWeights(balancedWeights(kept));
+        Model<Label> model = trainer.train(kept);
         progress.printf("training: done in %.1f s%n", (System.nanoTime() - t0) / 1e9);
         return new RouterModel(new ModelHeader(options.features(), description), model);
+    }
+
+    /** Weight n / (k * n_c) per class: every class carries the same total weight. */
+    private static Map<Label, Float> balancedWeights(Dataset<Label> data) {
+        Map<Label, Float> weights = new HashMap<>();
+        int k = data.getOutputInfo().size();
+        for (var e : data.getOutputInfo().outputCountsIterable()) {
+            weights.put(new Label(e.getA()), (float) (data.size() / (k * (double) e.getB())));
+        }
+        return weights;
     }
 
     /** Shows liblinear's solver iterations, which Tribuo switches off, as a per-class progress line. */

@@ -16,8 +16,8 @@ import java.util.Random;
  * validation score predicts the test score instead of flattering it.
  */
 public final class Tuner {
-    public static final double[] COSTS = {1, 2, 4, 8, 16, 32};
-    public static final double VALIDATION_SHARE = 0.15;
+    public static final double[] COSTS = {2, 8, 32, 128};
+    public static final double VALIDATION_SHARE = 0.2;
 
     public record Split(List<LabelledMessage> fit, List<LabelledMessage> validation) { }
 
@@ -31,17 +31,19 @@ public final class Tuner {
         double bestScore = -1;
         TrainOptions best = base;
         PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
-        for (double c : COSTS) {
-            TrainOptions o = base.withCost(c);
-            RouterModel model = new RouterTrainer(o, quiet).train(split.fit(), "validation fit");
-            Evaluation e = evaluate(model, split.validation());
-            progress.printf("tuning: C=%-5s validation %s%n", c, e.summaryLine());
-            if (e.macroF1() > bestScore) {
-                bestScore = e.macroF1();
-                best = o;
+        for (boolean balanced : new boolean[] {false, true}) {
+            for (double c : COSTS) {
+                TrainOptions o = base.withCost(c).withBalanced(balanced);
+                RouterModel model = new RouterTrainer(o, quiet).train(split.fit(), "validation fit");
+                Evaluation e = evaluate(model, split.validation());
+                progress.printf("tuning: C=%-5s balanced=%-5s validation %s%n", c, balanced, e.summaryLine());
+                if (e.macroF1() > bestScore) {
+                    bestScore = e.macroF1();
+                    best = o;
+                }
             }
         }
-        progress.printf("tuning: chose C=%s%n", best.cost());
+        progress.printf("tuning: chose C=%s balanced=%s%n", best.cost(), best.balanced());
         return best;
     }
 
