@@ -1,0 +1,45 @@
+package io.liveharness.cli;
+
+import io.liveharness.router.RouterOptions;
+import io.liveharness.router.TribuoIntentClassifier;
+import io.liveharness.router.bench.RouterBenchmark;
+import io.liveharness.router.train.LabelledData;
+import org.HdrHistogram.Histogram;
+
+import java.nio.file.Path;
+import java.util.Set;
+
+/** `bench <what>`: micro-benchmarks that end with one name=value line. */
+public final class BenchCommand implements Main.Command {
+
+    @Override
+    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N]"; }
+
+    @Override
+    public int run(String[] args) throws Exception {
+        if (args.length == 0 || !args[0].equals("router")) throw new UsageException("usage: bench router [--model F] [--data F] [--calls N]");
+        Options o = Options.parse(args, 1, Set.of("model", "data", "calls"), Set.of());
+        var classifier = TribuoIntentClassifier.load(Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString())));
+        var messages = LabelledData.read(Path.of(o.get("data", RouterCommand.TEST.toString())));
+        int calls = (int) o.number("calls", 200_000);
+        var result = new RouterBenchmark(classifier, messages).run(Math.max(50_000, calls / 2), calls, System.err);
+        Histogram f = result.featurize();
+        Histogram r = result.router();
+        Histogram t = result.tribuo();
+        System.out.printf("messages=%d calls=%d (per path, after warm-up)%n", messages.size(), calls);
+        line("baseline featurize only", f);
+        line("plain Tribuo predict", t);
+        line("router (compiled scorer)", r);
+        System.out.printf("ratio router/featurize: p50 %.2fx p99 %.2fx%n",
+                RouterBenchmark.us(r, 50) / RouterBenchmark.us(f, 50), RouterBenchmark.us(r, 99) / RouterBenchmark.us(f, 99));
+        System.out.printf("ratio tribuo/router:    p50 %.2fx p99 %.2fx%n",
+                RouterBenchmark.us(t, 50) / RouterBenchmark.us(r, 50), RouterBenchmark.us(t, 99) / RouterBenchmark.us(r, 99));
+        System.out.printf("router_us_p50=%.1f router_us_p99=%.1f%n", RouterBenchmark.us(r, 50), RouterBenchmark.us(r, 99));
+        return 0;
+    }
+
+    private static void line(String name, Histogram h) {
+        System.out.printf("%-26s p50 %7.2f us  p99 %7.2f us  p99.9 %7.2f us  max %8.1f us%n", name,
+                RouterBenchmark.us(h, 50), RouterBenchmark.us(h, 99), RouterBenchmark.us(h, 99.9), h.getMaxValue() / 1000.0);
+    }
+}

@@ -1,0 +1,135 @@
+package io.liveharness.cli;
+
+import io.liveharness.router.Classification;
+import io.liveharness.router.RouteContext;
+import io.liveharness.router.RouterOptions;
+import io.liveharness.router.TribuoIntentClassifier;
+import io.liveharness.router.dataset.ViewerMessageGenerator;
+import io.liveharness.router.model.RouterModel;
+import io.liveharness.router.train.Evaluation;
+import io.liveharness.router.train.LabelledData;
+import io.liveharness.router.train.LabelledMessage;
+import io.liveharness.router.train.ReportWriter;
+import io.liveharness.router.train.RouterTrainer;
+import io.liveharness.router.train.TrainOptions;
+import io.liveharness.router.train.Tuner;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/** `router dataset | train | eval | classify`: the intent router's data, model and measurements. */
+public final class RouterCommand implements Main.Command {
+    static final Path DATA_DIR = Path.of("data/router");
+    static final Path TRAIN = DATA_DIR.resolve("train.jsonl");
+    static final Path TEST = DATA_DIR.resolve("test.jsonl");
+    static final Path REPORT_DIR = DATA_DIR.resolve("report");
+    static final long DATASET_SEED = 20_250_505L;
+    static final int DATASET_SIZE = 6000;
+
+    @Override
+    public String summary() { return "intent router: dataset | train | eval | classify (see router help)"; }
+
+    @Override
+    public int run(String[] args) throws Exception {
+        String sub = args.length == 0 ? "help" : args[0];
+        return switch (sub) {
+            case "dataset" -> dataset(Options.parse(args, 1, Set.of("seed", "total", "out"), Set.of()));
+            case "train" -> train(Options.parse(args, 1, Set.of("train", "test", "model", "report", "cost"), Set.of("no-tune")));
+            case "eval" -> eval(Options.parse(args, 1, Set.of("data", "model", "train", "test", "cost", "report"), Set.of("tune")));
+            case "classify" -> classify(args);
+            case "help" -> help();
+            default -> throw new UsageException("unknown sub-command '" + sub + "' (try: router help)");
+        };
+    }
+
+    private static int help() {
+        System.out.println("""
+                usage: ./liveharness router <sub-command>
+                  dataset  [--seed N] [--total N] [--out DIR]   regenerate data/router/{train,test}.jsonl
+                  train    [--train F] [--test F] [--model F] [--report DIR] [--cost C | --no-tune]
+                           tune C on a validation split of train, train, write model and report
+                  eval     --data F [--model F]                  evaluate the model on a labelled CSV/JSONL
+                  eval     --train F --test F [--tune] [--cost C] [--report DIR]
+                           train the same pipeline on F, evaluate on the other F
+                  classify TEXT [--reply] [--model F]            classify one message""");
+        return 0;
+    }
+
+    private static int dataset(Options o) throws Exception {
+        Path out = Path.of(o.get("out", DATA_DIR.toString()));
+        var split = new ViewerMessageGenerator((long) o.number("seed", DATASET_SEED)).generate((int) o.number("total", DATASET_SIZE));
+        LabelledData.writeJsonl(out.resolve("train.jsonl"), split.train());
+        LabelledData.writeJsonl(out.resolve("test.jsonl"), split.test());
+        System.out.printf("wrote %d train and %d test messages to %s%n", split.train().size(), split.test().size(), out);
+        return 0;
+    }
+
+    private static int train(Options o) throws Exception {
+        Path trainFile = Path.of(o.get("train", TRAIN.toString()));
+        Path testFile = Path.of(o.get("test", TEST.toString()));
+        Path modelFile = Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString()));
+        List<LabelledMessage> train = LabelledData.read(trainFile);
+        List<LabelledMessage> test = LabelledData.read(testFile);
+        TrainOptions options = chooseOptions(o, train, !o.has("no-tune"));
+        RouterModel model = new RouterTrainer(options, System.err).train(train, trainFile + " (" + train.size() + " messages)");
+        model.save(modelFile);
+        System.err.printf("wrote %s%n", modelFile);
+        Evaluation e = Tuner.evaluate(model, test);
+        List<String> notes = List.of(
+                "model: " + modelFile + ", " + options.describe(),
+                "trained on " + trainFile + " (" + train.size() + " messages), tested on " + testFile
+                        + " (" + test.size() + " messages, templates disjoint from training)");
+        Path reportDir = Path.of(o.get("report", REPORT_DIR.toString()));
+        ReportWriter.write(reportDir, "test-report", "Intent router: held-out test split", notes, e);
+        System.out.print(ReportWriter.text("Intent router: held-out test split", notes, e));
+        System.err.printf("wrote %s/test-report.{txt,html}%n", reportDir);
+        System.out.println(e.summaryLine());
+        return 0;
+    }
+
+    private static int eval(Options o) throws Exception {
+        if (o.has("data")) {
+            if (o.has("train") || o.has("test")) throw new UsageException("give --data, or --train with --test, not both");
+            Path modelFile = Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString()));
+            RouterModel model = RouterModel.load(modelFile);
+            Path data = Path.of(o.get("data", ""));
+            Evaluation e = Tuner.evaluate(model, LabelledData.read(data));
+            System.out.print(ReportWriter.text("Evaluation of " + modelFile + " on " + data, List.of(), e));
+            System.out.println(e.summaryLine());
+            return 0;
+        }
+        if (!o.has("train") || !o.has("test")) throw new UsageException("give --data FILE, or --train FILE --test FILE");
+        Path trainFile = Path.of(o.get("train", ""));
+        Path testFile = Path.of(o.get("test", ""));
+        List<LabelledMessage> train = LabelledData.read(trainFile);
+        List<LabelledMessage> test = LabelledData.read(testFile);
+        TrainOptions options = chooseOptions(o, train, o.has("tune"));
+        RouterModel model = new RouterTrainer(options, System.err).train(train, trainFile.toString());
+        Evaluation e = Tuner.evaluate(model, test);
+        List<String> notes = List.of("trained on " + trainFile + " (" + train.size() + "), tested on " + testFile
+                + " (" + test.size() + "), " + options.describe());
+        String title = "Router pipeline on " + testFile.getFileName();
+        if (o.has("report")) ReportWriter.write(Path.of(o.get("report", "")), "eval-report", title, notes, e);
+        System.out.print(ReportWriter.text(title, notes, e));
+        System.out.println(e.summaryLine());
+        return 0;
+    }
+
+    private static TrainOptions chooseOptions(Options o, List<LabelledMessage> train, boolean tune) {
+        if (o.has("cost")) return TrainOptions.DEFAULT.withCost(o.number("cost", TrainOptions.DEFAULT_COST));
+        return tune ? new Tuner(System.err).tune(train, TrainOptions.DEFAULT) : TrainOptions.DEFAULT;
+    }
+
+    private static int classify(String[] args) {
+        if (args.length < 2) throw new UsageException("router classify TEXT [--reply] [--model F]");
+        Options o = Options.parse(args, 2, Set.of("model"), Set.of("reply"));
+        var options = RouterOptions.DEFAULT.withModelPath(Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString())));
+        TribuoIntentClassifier classifier = TribuoIntentClassifier.load(options);
+        RouteContext context = new RouteContext(o.has("reply"), Set.of());
+        Classification raw = classifier.classifyRaw(args[1], context);
+        Classification routed = classifier.classify(args[1], context);
+        System.out.printf("intent=%s confidence=%.3f routed=%s%n", raw.intent().label(), raw.confidence(), routed.intent().label());
+        return 0;
+    }
+}
