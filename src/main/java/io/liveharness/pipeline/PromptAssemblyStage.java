@@ -41,8 +41,12 @@ public final class PromptAssemblyStage {
                     .append(" Arguments schema: ").append(t.parametersSchemaJson()).append('\n'));
         }
 
+        // Full specs for the product on stage, a line for the others: most questions are about
+        // what the streamer is showing, and a tool call reaches the rest.
         system.append("\n## Products\n");
-        context.products().forEach(p -> system.append(describe(p)).append('\n'));
+        for (Product p : context.products()) {
+            system.append(context.onStage() != null && p.id().equals(context.onStage().id()) ? describe(p) : "- " + p.id() + " " + p.name() + ": ¥" + p.price()).append('\n');
+        }
 
         system.append("\n## Room now\n");
         if (context.onStage() != null) system.append("On stage: ").append(context.onStage().id()).append('\n');

@@ -50,7 +50,10 @@ public final class RequestPipeline {
 
         Set<String> tools = new HashSet<>(skill.map(Skill::allowedTools).orElse(List.of()));
         return attempt(request, prompt, tools, timer, 0)
-                .recover(e -> Future.succeededFuture(new Attempt(null, "model failed: " + e.getMessage())))
+                .recover(e -> {
+                    timer.lap("agent_loop");
+                    return Future.succeededFuture(new Attempt(null, "model failed: " + e.getMessage()));
+                })
                 .map(attempt -> {
                     boolean fallback = attempt.text() == null;
                     String text = fallback ? FallbackReply.build(skill, context.onStage()) : attempt.text();
