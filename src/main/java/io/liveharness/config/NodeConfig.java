@@ -78,7 +78,8 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         public static final String DEFAULT_BACKEND = "llamacpp";
         public static final String DEFAULT_MODEL = "models/stories260K.gguf";
         public static final int DEFAULT_CONTEXT_SIZE = 2048;
-        public static final int DEFAULT_THREADS = 2;
+        /** One core is left to Vert.x: llama.cpp's workers spin, and starve when they share cores. */
+        public static final int DEFAULT_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
         public static final int DEFAULT_MAX_REPLY_TOKENS = 64;
         public static final int DEFAULT_MAX_TOOL_STEPS = 3;
 

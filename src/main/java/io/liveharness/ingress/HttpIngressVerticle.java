@@ -20,6 +20,8 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -35,6 +37,7 @@ public final class HttpIngressVerticle extends VerticleBase {
     private final Supplier<ObjectNode> health;
     private final ViewerMessageParser messages;
     private final RoomStateParser states;
+    private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
     private HttpServer server;
 
     public HttpIngressVerticle(HttpConfig config, RoomRegistry rooms, MessageLedger ledger, Supplier<ObjectNode> health) {
@@ -50,9 +53,6 @@ public final class HttpIngressVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        for (String roomId : rooms.roomIds()) {
-            vertx.eventBus().<MessageOutcome>consumer(Addresses.outcome(roomId), m -> ledger.complete(m.body()));
-        }
         Router router = Router.router(vertx);
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
         router.post("/v1/rooms/:roomId/messages").handler(body).handler(this::postMessage);
@@ -77,6 +77,7 @@ public final class HttpIngressVerticle extends VerticleBase {
             if (!ledger.accept(roomId, m.messageId(), m.acceptedAtMs())) {
                 throw new ApiError(409, "messageId", "message '" + m.messageId() + "' was already accepted; its outcome is at /v1/messages/" + m.messageId());
             }
+            recordOutcomesOf(roomId);
             rooms.deliver(roomId, m).onComplete(ar -> {
                 if (ar.succeeded()) {
                     json(ctx, 202, RequestJson.JSON.createObjectNode().put("accepted", true).put("messageId", m.messageId()));
@@ -87,6 +88,13 @@ public final class HttpIngressVerticle extends VerticleBase {
             });
         } catch (ApiError e) {
             error(ctx, e);
+        }
+    }
+
+    /** Subscribes the ledger to a room's outcomes the first time a message for it is accepted. */
+    private void recordOutcomesOf(String roomId) {
+        if (recorded.add(roomId)) {
+            vertx.eventBus().<MessageOutcome>consumer(Addresses.outcome(roomId), m -> ledger.complete(m.body()));
         }
     }
 

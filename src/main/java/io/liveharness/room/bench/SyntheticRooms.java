@@ -1,0 +1,22 @@
+package io.liveharness.room.bench;
+
+import io.liveharness.room.RoomManifest;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Many rooms like the demo's, for scale tests and benchmarks: same catalog, numbered ids. */
+public final class SyntheticRooms {
+
+    public static List<RoomManifest> manifests(int count) {
+        List<RoomManifest> rooms = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            rooms.add(new RoomManifest(String.format("room-%05d", i), "Room " + i,
+                    "你是数字人主播, 回答简短.", "zh", List.of("dress-101", "dress-102"), "dress-101",
+                    RoomManifest.HarnessRef.STABLE));
+        }
+        return rooms;
+    }
+
+    private SyntheticRooms() { }
+}
