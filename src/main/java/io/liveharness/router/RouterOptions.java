@@ -15,7 +15,7 @@ public record RouterOptions(Path modelPath, double minConfidence, Intent lowConf
     public static final Path DEFAULT_MODEL_PATH = Path.of("models/router/intent-router.model");
     /**
      * Eight one-vs-rest probabilities, normalised: a top class under 0.4 means the model sees two or
-     * more plausible intents. On the held-out split most mistakes fall under it, few right answers do.
+     * more plausible intents. A starting point, not a tuned value: set it from production traffic.
      */
     public static final double DEFAULT_MIN_CONFIDENCE = 0.4;
     /** When unsure, take the full agent loop: it can answer anything, the short paths cannot. */
