@@ -6,6 +6,11 @@ import io.liveharness.router.bench.RouterBenchmark;
 import io.liveharness.router.train.LabelledData;
 import org.HdrHistogram.Histogram;
 
+import io.liveharness.config.ConfigLoader;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.node.Node;
+import io.liveharness.room.bench.RoomsBenchmark;
+
 import java.nio.file.Path;
 import java.util.Set;
 
@@ -13,11 +18,36 @@ import java.util.Set;
 public final class BenchCommand implements Main.Command {
 
     @Override
-    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N]"; }
+    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N]"; }
 
     @Override
     public int run(String[] args) throws Exception {
-        if (args.length == 0 || !args[0].equals("router")) throw new UsageException("usage: bench router [--model F] [--data F] [--calls N]");
+        String what = args.length == 0 ? "" : args[0];
+        return switch (what) {
+            case "router" -> router(args);
+            case "rooms" -> rooms(args);
+            default -> throw new UsageException("usage: " + summary().substring("benchmarks: ".length()));
+        };
+    }
+
+    /** Heap per room: N rooms deployed on a node, each answering one message, against the node before them. */
+    private static int rooms(String[] args) throws Exception {
+        Options o = Options.parse(args, 1, Set.of("rooms", "conf"), Set.of());
+        int count = (int) o.number("rooms", 2_000);
+        NodeConfig config = ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
+        try (Node node = Node.boot(config)) {
+            RoomsBenchmark.Result r = new RoomsBenchmark(node).run(count, System.err);
+            System.out.printf("rooms=%d answered=%d in %d s%n", r.rooms(), r.answered(), r.seconds());
+            System.out.printf("heap: baseline %.1f MB, +%d fresh rooms %.1f MB, after one answer each %.1f MB%n",
+                    r.baselineBytes() / 1e6, r.rooms(), r.deployedBytes() / 1e6, r.answeredBytes() / 1e6);
+            System.out.printf("per room: fresh %.1f KB, idle with one turn of context %.1f KB (ratio idle/fresh %.2f)%n",
+                    r.freshKbPerRoom(), r.idleKbPerRoom(), r.idleKbPerRoom() / r.freshKbPerRoom());
+            System.out.printf("rooms=%d heap_per_room_kb=%.1f%n", r.rooms(), r.idleKbPerRoom());
+        }
+        return 0;
+    }
+
+    private static int router(String[] args) throws Exception {
         Options o = Options.parse(args, 1, Set.of("model", "data", "calls"), Set.of());
         var classifier = TribuoIntentClassifier.load(Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString())));
         var messages = LabelledData.read(Path.of(o.get("data", RouterCommand.TEST.toString())));

@@ -54,7 +54,7 @@ public final class DemoCommand implements Main.Command {
     public String summary() { return "run the demo: a node, a burst of viewer messages, what happened to each"; }
 
     public int run(String[] argv) throws Exception {
-        Args args = new Args(argv, Set.of("conf"));
+        Options args = Options.parse(argv, 0, Set.of("conf"), Set.of());
         NodeConfig config = ConfigLoader.load(Path.of(args.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
         try (Node node = Node.boot(config)) {
             System.out.println(Banner.of(node));

@@ -14,9 +14,9 @@ public final class ServeCommand implements Main.Command {
     public String summary() { return "run a node: serve [--conf conf/liveharness.yaml] [--port 8080]"; }
 
     public int run(String[] argv) throws Exception {
-        Args args = new Args(argv, Set.of("conf", "port"));
+        Options args = Options.parse(argv, 0, Set.of("conf", "port"), Set.of());
         NodeConfig config = ConfigLoader.load(Path.of(args.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
-        if (args.has("port")) config = config.withPort(args.intValue("port", 0));
+        if (args.has("port")) config = config.withPort((int) args.number("port", 0));
         Node node = Node.boot(config);
         System.out.println(Banner.of(node));
         System.out.println("listening on http://" + config.http().host() + ":" + node.port() + "  (Ctrl-C to stop)");
