@@ -1,9 +1,6 @@
 package io.liveharness.room;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.liveharness.config.YamlFiles;
 import io.liveharness.tools.Catalog;
 
 import java.io.IOException;
@@ -19,8 +16,6 @@ public final class RoomManifests {
     /** Room ids travel in URLs and event-bus addresses, so they are kept to a safe alphabet. */
     public static final Pattern ROOM_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     public static List<RoomManifest> load(Path dir, Catalog catalog) {
         if (!Files.isDirectory(dir)) {
@@ -50,14 +45,13 @@ public final class RoomManifests {
 
     private static RoomManifest read(Path file, List<String> problems) {
         try {
-            return YAML.readValue(file.toFile(), RoomManifest.class);
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            problems.add(file + ":" + line + ": " + e.getOriginalMessage());
-        } catch (IOException e) {
-            problems.add(file + ": cannot read: " + e.getMessage());
+            RoomManifest room = YamlFiles.read(file, RoomManifest.class);
+            if (room == null) problems.add(file + ":1: the manifest is empty");
+            return room;
+        } catch (YamlFiles.FileException e) {
+            problems.add(e.getMessage());
+            return null;
         }
-        return null;
     }
 
     /** Problems with one manifest, each naming the file and the field. */

@@ -1,11 +1,7 @@
 package io.liveharness.tools;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.liveharness.config.YamlFiles;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,16 +22,11 @@ public final class Catalog {
     private Catalog(Map<String, Product> byId) { this.byId = byId; }
 
     public static Catalog load(Path file) {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
-                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
         CatalogFile parsed;
         try {
-            parsed = yaml.readValue(file.toFile(), CatalogFile.class);
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new IllegalArgumentException(file + ":" + line + ": " + e.getOriginalMessage(), e);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read the catalog: " + e.getMessage(), e);
+            parsed = YamlFiles.read(file, CatalogFile.class);
+        } catch (YamlFiles.FileException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
         }
         Map<String, Product> byId = new LinkedHashMap<>();
         for (Product p : parsed == null || parsed.products() == null ? List.<Product>of() : parsed.products()) {

@@ -1,0 +1,71 @@
+package io.liveharness.config;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a YAML (or JSON) file into a record, strictly: an unknown key or a wrong type is an error
+ * whose message starts with {@code file:line}.
+ */
+public final class YamlFiles {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    /** A file that cannot be used; the message starts with file and line. */
+    public static final class FileException extends RuntimeException {
+        public FileException(String message, Throwable cause) { super(message, cause); }
+    }
+
+    /** The parsed value, or null for an empty file. */
+    public static <T> T read(Path file, Class<T> type) {
+        try {
+            return YAML.readValue(file.toFile(), type);
+        } catch (JsonMappingException e) {
+            throw new FileException(file + ":" + lineOf(file, e) + ": " + e.getOriginalMessage(), e);
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new FileException(file + ":" + (at == null ? 0 : at.getLineNr()) + ": " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new FileException(file + ":0: cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The line of the key a mapping error is about. Jackson reports where it finished reading the
+     * enclosing record, not the key, so the key is found by walking its path down the file.
+     */
+    private static int lineOf(Path file, JsonMappingException e) {
+        int fallback = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException io) {
+            return fallback;
+        }
+        int line = 0;
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() == null) continue; // a list index: the next key is below it
+            Pattern key = Pattern.compile("^[\\s-]*\"?" + Pattern.quote(ref.getFieldName()) + "\"?\\s*:");
+            int found = -1;
+            for (int i = line; i < lines.size(); i++) {
+                if (key.matcher(lines.get(i)).find()) { found = i; break; }
+            }
+            if (found < 0) return fallback;
+            line = found;
+        }
+        return line + 1;
+    }
+
+    private YamlFiles() { }
+}
