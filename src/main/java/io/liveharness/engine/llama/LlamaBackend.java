@@ -34,6 +34,7 @@ public final class LlamaBackend implements ModelBackend {
     private final LlamaContext context;
     private final SequenceDecoder decoder;
     private final ModelInfo info;
+    private final Thread decodeThread;
     private volatile boolean closed;
 
     private LlamaBackend(LlamaLibrary library, ExecutorService thread, LlamaModel model, LlamaContext context) {
@@ -42,6 +43,7 @@ public final class LlamaBackend implements ModelBackend {
         this.model = model;
         this.context = context;
         this.decoder = new SequenceDecoder(context);
+        this.decodeThread = Thread.currentThread(); // constructed by open(), on the decode thread
         long params = model.parameterCount();
         this.info = new ModelInfo(model.header().name(), model.header().architecture(), params,
                 model.header().fileBytes(), LlamaLibrary.DESCRIPTION, params < TEST_MODEL_PARAMETERS);
@@ -129,6 +131,7 @@ public final class LlamaBackend implements ModelBackend {
             return;
         }
         thread.shutdown();
+        if (Thread.currentThread() == decodeThread) return; // closed from a sink: it cannot wait for itself
         try {
             if (!thread.awaitTermination(60, TimeUnit.SECONDS)) {
                 throw new EngineException("the llama.cpp backend for " + info.name() + " did not stop within 60 s");

@@ -133,6 +133,10 @@ public final class LlamaContext implements AutoCloseable {
         }
     }
 
+    private static long batchOffset(String field) {
+        return BATCH.byteOffset(MemoryLayout.PathElement.groupElement(field));
+    }
+
     static long offset(String field) {
         return CONTEXT_PARAMS.byteOffset(MemoryLayout.PathElement.groupElement(field));
     }
@@ -174,11 +178,12 @@ public final class LlamaContext implements AutoCloseable {
         if (count < 1 || count > batchSize) {
             throw new IllegalArgumentException("batch of " + count + " tokens; this context takes 1 to " + batchSize);
         }
-        MemorySegment token = batch.get(ADDRESS, BATCH.byteOffset(MemoryLayout.PathElement.groupElement("token"))).reinterpret(4L * batchSize);
-        MemorySegment position = batch.get(ADDRESS, BATCH.byteOffset(MemoryLayout.PathElement.groupElement("pos"))).reinterpret(4L * batchSize);
-        MemorySegment nSeqId = batch.get(ADDRESS, BATCH.byteOffset(MemoryLayout.PathElement.groupElement("n_seq_id"))).reinterpret(4L * batchSize);
-        MemorySegment seqIds = batch.get(ADDRESS, BATCH.byteOffset(MemoryLayout.PathElement.groupElement("seq_id"))).reinterpret(ADDRESS.byteSize() * batchSize);
-        MemorySegment logits = batch.get(ADDRESS, BATCH.byteOffset(MemoryLayout.PathElement.groupElement("logits"))).reinterpret(batchSize);
+        // The arrays were malloc'ed by llama_batch_init with room for batchSize tokens.
+        MemorySegment token = batch.get(ADDRESS, batchOffset("token")).reinterpret(4L * batchSize);
+        MemorySegment position = batch.get(ADDRESS, batchOffset("pos")).reinterpret(4L * batchSize);
+        MemorySegment nSeqId = batch.get(ADDRESS, batchOffset("n_seq_id")).reinterpret(4L * batchSize);
+        MemorySegment seqIds = batch.get(ADDRESS, batchOffset("seq_id")).reinterpret(ADDRESS.byteSize() * batchSize);
+        MemorySegment logits = batch.get(ADDRESS, batchOffset("logits")).reinterpret(batchSize);
         for (int i = 0; i < count; i++) {
             token.setAtIndex(JAVA_INT, i, tokens[from + i]);
             position.setAtIndex(JAVA_INT, i, pos + i);
@@ -186,7 +191,7 @@ public final class LlamaContext implements AutoCloseable {
             seqIds.getAtIndex(ADDRESS, i).reinterpret(4L * SEQ_IDS_PER_TOKEN).set(JAVA_INT, 0, seq);
             logits.set(JAVA_BYTE, i, (byte) (i == count - 1 ? 1 : 0));
         }
-        batch.set(JAVA_INT, 0, count);
+        batch.set(JAVA_INT, batchOffset("n_tokens"), count);
         int rc;
         try {
             LlamaLibrary.clearRecentLog();

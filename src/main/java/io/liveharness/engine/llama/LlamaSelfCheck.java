@@ -2,6 +2,7 @@ package io.liveharness.engine.llama;
 
 import io.liveharness.engine.EngineException;
 
+import java.lang.foreign.AddressLayout;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemoryLayout;
@@ -11,6 +12,7 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
@@ -99,73 +101,101 @@ public final class LlamaSelfCheck {
         }
     }
 
+    /** A field's default as llama.h v0.5.0 gives it; {@code NULL} stands for a null pointer. */
+    record Expect(String field, Object value) { }
+
+    static final Object NULL = new Object() {
+        @Override public String toString() { return "NULL"; }
+    };
+
+    static final List<Expect> MODEL_DEFAULTS = List.of(
+            new Expect("devices", NULL), new Expect("tensor_buft_overrides", NULL),
+            new Expect("n_gpu_layers", -1),
+            new Expect("split_mode", 1),    // LLAMA_SPLIT_MODE_LAYER
+            new Expect("load_mode", -1),    // LLAMA_LOAD_MODE_AUTO
+            new Expect("lazy_mode", 1),     // LLAMA_LAZY_MODE_AUTO
+            new Expect("main_gpu", 0),
+            new Expect("tensor_split", NULL), new Expect("progress_callback", NULL),
+            new Expect("progress_callback_user_data", NULL), new Expect("kv_overrides", NULL),
+            new Expect("vocab_only", false), new Expect("check_tensors", false), new Expect("use_extra_bufts", true),
+            new Expect("no_host", false), new Expect("no_alloc", false), new Expect("load_mtp", false));
+
+    static final List<Expect> CONTEXT_DEFAULTS = List.of(
+            new Expect("n_ctx", 512), new Expect("n_batch", 2048), new Expect("n_ubatch", 512),
+            new Expect("n_seq_max", 1), new Expect("n_rs_seq", 0), new Expect("n_outputs_max", 0),
+            new Expect("n_outputs_max_per_seq", 1),
+            new Expect("n_threads", 4), new Expect("n_threads_batch", 4), // GGML_DEFAULT_N_THREADS
+            new Expect("ctx_type", 0), new Expect("rope_scaling_type", -1), new Expect("pooling_type", -1),
+            new Expect("attention_type", -1),
+            new Expect("flash_attn_type", -1), // LLAMA_FLASH_ATTN_TYPE_AUTO
+            new Expect("rope_freq_base", 0f), new Expect("rope_freq_scale", 0f),
+            new Expect("yarn_ext_factor", -1f), new Expect("yarn_attn_factor", -1f),
+            new Expect("yarn_beta_fast", -1f), new Expect("yarn_beta_slow", -1f),
+            new Expect("yarn_orig_ctx", 0), new Expect("defrag_thold", -1f),
+            new Expect("cb_eval", NULL), new Expect("cb_eval_user_data", NULL),
+            new Expect("type_k", 1), new Expect("type_v", 1), // GGML_TYPE_F16
+            new Expect("abort_callback", NULL), new Expect("abort_callback_data", NULL),
+            new Expect("embeddings", false), new Expect("offload_kqv", true), new Expect("no_perf", true),
+            new Expect("op_offload", true), new Expect("swa_full", true), new Expect("kv_unified", false),
+            new Expect("samplers", NULL), new Expect("n_samplers", 0L), new Expect("ctx_other", NULL));
+
     private static void checkModelParams(LlamaLibrary lib, List<String> problems) {
-        StructLayout l = LlamaModel.MODEL_PARAMS;
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment p = probe(lib, "llama_model_default_params", l, arena);
-            var c = new Fields("llama_model_params", l, p, problems);
-            c.address("devices", 0);
-            c.address("tensor_buft_overrides", 0);
-            c.i32("n_gpu_layers", -1);
-            c.i32("split_mode", 1);   // LLAMA_SPLIT_MODE_LAYER
-            c.i32("load_mode", -1);   // LLAMA_LOAD_MODE_AUTO
-            c.i32("lazy_mode", 1);    // LLAMA_LAZY_MODE_AUTO
-            c.i32("main_gpu", 0);
-            c.address("tensor_split", 0);
-            c.address("progress_callback", 0);
-            c.address("kv_overrides", 0);
-            c.bool("vocab_only", false);
-            c.bool("check_tensors", false);
-            c.bool("use_extra_bufts", true);
-            c.bool("no_host", false);
-            c.bool("no_alloc", false);
-            c.bool("load_mtp", false);
-            c.untouchedAfter(l.byteSize());
-        }
+        problems.addAll(checkStruct(lib, "llama_model_default_params", "llama_model_params",
+                LlamaModel.MODEL_PARAMS, MODEL_DEFAULTS));
     }
 
     private static void checkContextParams(LlamaLibrary lib, List<String> problems) {
-        StructLayout l = LlamaContext.CONTEXT_PARAMS;
+        problems.addAll(checkStruct(lib, "llama_context_default_params", "llama_context_params",
+                LlamaContext.CONTEXT_PARAMS, CONTEXT_DEFAULTS));
+    }
+
+    /**
+     * Calls {@code function} as if it returned {@code layout} and compares what it wrote with
+     * {@code expected}. Every field is checked, so a shifted, resized or reordered field shows as
+     * wrong values; the last field being written shows the struct is not smaller than the
+     * layout; untouched markers after it show it is not larger.
+     *
+     * @return the mismatches, empty when the library matches the layout
+     */
+    static List<String> checkStruct(LlamaLibrary lib, String function, String struct, StructLayout layout,
+                                    List<Expect> expected) {
+        List<String> problems = new ArrayList<>();
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment p = probe(lib, "llama_context_default_params", l, arena);
-            var c = new Fields("llama_context_params", l, p, problems);
-            c.i32("n_ctx", 512);
-            c.i32("n_batch", 2048);
-            c.i32("n_ubatch", 512);
-            c.i32("n_seq_max", 1);
-            c.i32("n_rs_seq", 0);
-            c.i32("n_outputs_max", 0);
-            c.i32("n_outputs_max_per_seq", 1);
-            c.i32("n_threads", 4);        // GGML_DEFAULT_N_THREADS
-            c.i32("n_threads_batch", 4);
-            c.i32("ctx_type", 0);
-            c.i32("rope_scaling_type", -1);
-            c.i32("pooling_type", -1);
-            c.i32("attention_type", -1);
-            c.i32("flash_attn_type", -1); // LLAMA_FLASH_ATTN_TYPE_AUTO
-            c.f32("rope_freq_base", 0f);
-            c.f32("rope_freq_scale", 0f);
-            c.f32("yarn_ext_factor", -1f);
-            c.f32("yarn_attn_factor", -1f);
-            c.f32("yarn_beta_fast", -1f);
-            c.f32("yarn_beta_slow", -1f);
-            c.i32("yarn_orig_ctx", 0);
-            c.f32("defrag_thold", -1f);
-            c.address("cb_eval", 0);
-            c.i32("type_k", 1);           // GGML_TYPE_F16
-            c.i32("type_v", 1);
-            c.address("abort_callback", 0);
-            c.bool("embeddings", false);
-            c.bool("offload_kqv", true);
-            c.bool("no_perf", true);
-            c.bool("op_offload", true);
-            c.bool("swa_full", true);
-            c.bool("kv_unified", false);
-            c.address("samplers", 0);
-            c.i64("n_samplers", 0);
-            c.address("ctx_other", 0);
-            c.untouchedAfter(l.byteSize());
+            MemorySegment s = probe(lib, function, layout, arena);
+            for (Expect e : expected) {
+                var member = layout.memberLayouts().stream().filter(m -> m.name().equals(Optional.of(e.field()))).findFirst();
+                if (member.isEmpty()) {
+                    problems.add(struct + " layout has no field " + e.field());
+                    continue;
+                }
+                long at = layout.byteOffset(MemoryLayout.PathElement.groupElement(e.field()));
+                Object actual = switch (member.get()) {
+                    case ValueLayout.OfInt i -> s.get(JAVA_INT, at);
+                    case ValueLayout.OfLong l -> s.get(JAVA_LONG, at);
+                    case ValueLayout.OfFloat f -> s.get(JAVA_FLOAT, at);
+                    case ValueLayout.OfBoolean b -> {
+                        byte v = s.get(JAVA_BYTE, at);
+                        yield v == 0 ? (Object) false : v == 1 ? (Object) true : "byte " + (v & 0xff);
+                    }
+                    case AddressLayout a -> {
+                        long v = s.get(JAVA_LONG, at);
+                        yield v == 0 ? NULL : "0x" + Long.toHexString(v);
+                    }
+                    default -> throw new IllegalArgumentException("unexpected layout " + member.get());
+                };
+                if (!e.value().equals(actual)) {
+                    problems.add(struct + "." + e.field() + " at offset " + at + " reads " + actual + ", expected " + e.value());
+                }
+            }
+            for (long i = layout.byteSize(); i < s.byteSize(); i++) {
+                if (s.get(JAVA_BYTE, i) != MARKER) {
+                    problems.add(struct + " is larger than the " + layout.byteSize()
+                            + " bytes this code expects: byte " + i + " was written");
+                    break;
+                }
+            }
         }
+        return problems;
     }
 
     private static void checkSamplerChainParams(LlamaLibrary lib, List<String> problems) {
@@ -208,47 +238,6 @@ public final class LlamaSelfCheck {
             throw e;
         } catch (Throwable t) {
             throw new EngineException("finding the ggml CPU device failed: " + t, t);
-        }
-    }
-
-    /** Compares fields of a probed struct with their expected defaults, collecting mismatches. */
-    private record Fields(String struct, StructLayout layout, MemorySegment s, List<String> problems) {
-        private long at(String field) {
-            return layout.byteOffset(MemoryLayout.PathElement.groupElement(field));
-        }
-
-        private void expect(String field, Object expected, Object actual) {
-            if (!expected.equals(actual)) {
-                problems.add(struct + "." + field + " at offset " + at(field) + " reads " + actual + ", expected " + expected);
-            }
-        }
-
-        void i32(String f, int v) { expect(f, v, s.get(JAVA_INT, at(f))); }
-
-        void i64(String f, long v) { expect(f, v, s.get(JAVA_LONG, at(f))); }
-
-        void f32(String f, float v) { expect(f, v, s.get(JAVA_FLOAT, at(f))); }
-
-        void address(String f, long v) { expect(f, v, s.get(ValueLayout.JAVA_LONG, at(f))); }
-
-        void bool(String f, boolean v) {
-            byte b = s.get(JAVA_BYTE, at(f));
-            if (b != 0 && b != 1) {
-                problems.add(struct + "." + f + " at offset " + at(f) + " holds byte " + (b & 0xff) + ", not a bool");
-            } else {
-                expect(f, v, b == 1);
-            }
-        }
-
-        /** No byte from {@code from} to the end of the probe buffer may have been written. */
-        void untouchedAfter(long from) {
-            for (long i = from; i < s.byteSize(); i++) {
-                if (s.get(JAVA_BYTE, i) != MARKER) {
-                    problems.add(struct + " is larger than the " + layout.byteSize()
-                            + " bytes this code expects: byte " + i + " was written");
-                    return;
-                }
-            }
         }
     }
 }

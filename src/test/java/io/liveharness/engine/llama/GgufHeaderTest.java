@@ -107,6 +107,22 @@ class GgufHeaderTest {
         assertTrue(e.getMessage().contains("has no general.architecture"), e.getMessage());
     }
 
+    @Test
+    void aModelLlamaCppRefusesIsReportedWithItsReasonInsteadOfCrashing() throws IOException {
+        // A well-formed GGUF whose architecture llama.cpp does not know: llama_model_load_from_file returns NULL.
+        byte[] bytes = Files.readAllBytes(LlamaTestSupport.model());
+        String s = new String(bytes, StandardCharsets.ISO_8859_1);
+        int key = s.indexOf("general.architecture");
+        int value = s.indexOf("llama", key + "general.architecture".length());
+        System.arraycopy("xxxxx".getBytes(StandardCharsets.US_ASCII), 0, bytes, value, 5);
+        Path odd = Files.write(tmp.resolve("odd-arch.gguf"), bytes);
+        assertEquals("xxxxx", GgufHeader.read(odd).architecture());
+        var e = assertThrows(EngineException.class,
+                () -> LlamaBackend.open(LlamaOptions.of(odd).withLibraryDir(LlamaTestSupport.libraryDir())));
+        assertTrue(e.getMessage().startsWith("llama.cpp could not load model file " + odd), e.getMessage());
+        assertTrue(e.getMessage().contains("xxxxx"), "carries llama.cpp's reason: " + e.getMessage());
+    }
+
     private Path copyTruncated(Path source, int length) throws IOException {
         byte[] bytes = Files.readAllBytes(source);
         return Files.write(tmp.resolve("truncated.gguf"), Arrays.copyOf(bytes, length));

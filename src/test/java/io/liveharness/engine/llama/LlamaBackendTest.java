@@ -167,6 +167,32 @@ class LlamaBackendTest {
     }
 
     @Test
+    void requestsFromManyThreadsAreQueuedAndEachGetsTheWholeAnswer() throws Exception {
+        var futures = java.util.stream.IntStream.range(0, 4).parallel()
+                .mapToObj(i -> backend.complete(CompletionRequest.raw(PROMPT, 20), TokenSink.NONE)).toList();
+        Completion first = futures.getFirst().get(60, TimeUnit.SECONDS);
+        assertTrue(LLAMA_CPP_CONTINUATION.startsWith(first.text()) || first.text().startsWith(LLAMA_CPP_CONTINUATION), first.text());
+        for (var f : futures) assertEquals(first.text(), f.get(60, TimeUnit.SECONDS).text());
+    }
+
+    @Test
+    void cancellingARequestStopsItAndTheNextRequestIsUnaffected() throws Exception {
+        var started = new java.util.concurrent.CountDownLatch(1);
+        var pieces = new java.util.concurrent.atomic.AtomicInteger();
+        var future = backend.complete(CompletionRequest.raw(PROMPT, 400), piece -> {
+            pieces.incrementAndGet();
+            started.countDown();
+            sleep(20);
+        });
+        assertTrue(started.await(30, TimeUnit.SECONDS));
+        future.cancel(false);
+        Completion next = run(backend, CompletionRequest.raw(PROMPT, 40), TokenSink.NONE);
+        assertTrue(next.text().startsWith(LLAMA_CPP_CONTINUATION), next.text());
+        // The next request ran only after the cancelled one stopped, a few pieces in, not 400.
+        assertTrue(pieces.get() < 20, "pieces streamed after cancel: " + pieces.get());
+    }
+
+    @Test
     void aClosedBackendFailsRequestsClearly() {
         LlamaBackend b = LlamaBackend.open(LlamaTestSupport.options());
         b.close();

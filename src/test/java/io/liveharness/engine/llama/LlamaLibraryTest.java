@@ -5,8 +5,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -26,6 +31,56 @@ class LlamaLibraryTest {
         assertTrue(report.backends().contains("CPU"), report.backends().toString());
         assertEquals(80, report.modelParamsBytes());
         assertEquals(160, report.contextParamsBytes());
+    }
+
+    @Test
+    void theSelfCheckSeesAFieldAtTheWrongOffset() {
+        // As if llama.h had swapped n_ctx and n_batch: our layout reads each at the other's offset.
+        StructLayout swapped = rename(LlamaContext.CONTEXT_PARAMS, Map.of("n_ctx", "n_batch", "n_batch", "n_ctx"));
+        List<String> problems = LlamaSelfCheck.checkStruct(library(), "llama_context_default_params",
+                "llama_context_params", swapped, LlamaSelfCheck.CONTEXT_DEFAULTS);
+        assertTrue(problems.contains("llama_context_params.n_ctx at offset 4 reads 2048, expected 512"), problems.toString());
+    }
+
+    @Test
+    void theSelfCheckSeesALibraryStructLargerThanOurLayout() {
+        // As if the library had gained n_samplers and this code had not: 152 bytes against 160.
+        StructLayout older = MemoryLayout.structLayout(LlamaContext.CONTEXT_PARAMS.memberLayouts().stream()
+                .filter(m -> !m.name().orElse("").equals("n_samplers")).toArray(MemoryLayout[]::new));
+        List<String> problems = LlamaSelfCheck.checkStruct(library(), "llama_context_default_params",
+                "llama_context_params", older, LlamaSelfCheck.CONTEXT_DEFAULTS);
+        assertTrue(problems.contains("llama_context_params is larger than the 152 bytes this code expects: byte 152 was written"),
+                problems.toString());
+    }
+
+    @Test
+    void theSelfCheckSeesALibraryStructSmallerThanOurLayout() {
+        // As if this code expected a field the library does not have yet: nothing writes it.
+        var members = new java.util.ArrayList<>(LlamaModel.MODEL_PARAMS.memberLayouts());
+        members.add(ValueLayout.ADDRESS.withName("future"));
+        StructLayout newer = MemoryLayout.structLayout(members.toArray(MemoryLayout[]::new));
+        var expected = new java.util.ArrayList<>(LlamaSelfCheck.MODEL_DEFAULTS);
+        expected.add(new LlamaSelfCheck.Expect("future", LlamaSelfCheck.NULL));
+        List<String> problems = LlamaSelfCheck.checkStruct(library(), "llama_model_default_params",
+                "llama_model_params", newer, expected);
+        assertEquals(List.of("llama_model_params.future at offset 80 reads 0xa5a5a5a5a5a5a5a5, expected NULL"), problems);
+    }
+
+    @Test
+    void theSelfCheckFindsNothingWrongWithTheRealLayouts() {
+        assertEquals(List.of(), LlamaSelfCheck.checkStruct(library(), "llama_model_default_params", "llama_model_params",
+                LlamaModel.MODEL_PARAMS, LlamaSelfCheck.MODEL_DEFAULTS));
+        assertEquals(List.of(), LlamaSelfCheck.checkStruct(library(), "llama_context_default_params", "llama_context_params",
+                LlamaContext.CONTEXT_PARAMS, LlamaSelfCheck.CONTEXT_DEFAULTS));
+    }
+
+    private static LlamaLibrary library() {
+        return LlamaLibrary.loadFrom(LlamaTestSupport.libraryDir());
+    }
+
+    private static StructLayout rename(StructLayout layout, Map<String, String> names) {
+        return MemoryLayout.structLayout(layout.memberLayouts().stream()
+                .map(m -> m.name().map(names::get).map(m::withName).orElse(m)).toArray(MemoryLayout[]::new));
     }
 
     @Test
