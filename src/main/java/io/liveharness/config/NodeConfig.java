@@ -12,8 +12,8 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null) : rooms;
         engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null) : engine;
         router = router == null ? new RouterConfig(null, null, null) : router;
-        harness = harness == null ? new HarnessConfig(null, null) : harness;
-        catalog = catalog == null ? new CatalogConfig(null) : catalog;
+        harness = harness == null ? new HarnessConfig(null, null, null, null) : harness;
+        catalog = catalog == null ? new CatalogConfig(null, null) : catalog;
     }
 
     public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null); }
@@ -111,23 +111,34 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         }
     }
 
-    /** Where harness versions live and which one rooms get when they name none. */
-    public record HarnessConfig(String dir, String defaultVersion) {
+    /**
+     * Harness versions: the source folders published at start, the durable store of published
+     * versions and routing (pins, channels, experiments), and which source folder {@code stable}
+     * starts on.
+     */
+    public record HarnessConfig(String dir, String stateDir, String defaultVersion, Long refreshMs) {
         public static final String DEFAULT_DIR = "harness";
+        public static final String DEFAULT_STATE_DIR = "var/harness";
         public static final String DEFAULT_VERSION = "default";
+        /** A publish from another process reaches the rooms within this; the issue asks for one second. */
+        public static final long DEFAULT_REFRESH_MS = 250;
 
         public HarnessConfig {
             dir = dir == null ? DEFAULT_DIR : dir;
+            stateDir = stateDir == null ? DEFAULT_STATE_DIR : stateDir;
             defaultVersion = defaultVersion == null ? DEFAULT_VERSION : defaultVersion;
+            refreshMs = refreshMs == null ? DEFAULT_REFRESH_MS : refreshMs;
         }
     }
 
-    /** The product catalog the product tools answer from. */
-    public record CatalogConfig(String file) {
+    /** The product catalog and the shop's policies, which the local tools answer from. */
+    public record CatalogConfig(String file, String policies) {
         public static final String DEFAULT_FILE = "catalog/products.yaml";
+        public static final String DEFAULT_POLICIES = "catalog/policies.yaml";
 
         public CatalogConfig {
             file = file == null ? DEFAULT_FILE : file;
+            policies = policies == null ? DEFAULT_POLICIES : policies;
         }
     }
 }

@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Reads a YAML (or JSON) file into a record, strictly: an unknown key or a wrong type is an error
@@ -41,30 +40,15 @@ public final class YamlFiles {
         }
     }
 
-    /**
-     * The line of the key a mapping error is about. Jackson reports where it finished reading the
-     * enclosing record, not the key, so the key is found by walking its path down the file.
-     */
+    /** The line of the key a mapping error is about (Jackson reports where the enclosing record ended). */
     private static int lineOf(Path file, JsonMappingException e) {
         int fallback = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-        List<String> lines;
         try {
-            lines = Files.readAllLines(file);
+            List<String> path = e.getPath().stream().map(JsonMappingException.Reference::getFieldName).toList();
+            return YamlLines.lineOf(Files.readAllLines(file), path, fallback);
         } catch (IOException io) {
             return fallback;
         }
-        int line = 0;
-        for (JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() == null) continue; // a list index: the next key is below it
-            Pattern key = Pattern.compile("^[\\s-]*\"?" + Pattern.quote(ref.getFieldName()) + "\"?\\s*:");
-            int found = -1;
-            for (int i = line; i < lines.size(); i++) {
-                if (key.matcher(lines.get(i)).find()) { found = i; break; }
-            }
-            if (found < 0) return fallback;
-            line = found;
-        }
-        return line + 1;
     }
 
     private YamlFiles() { }

@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One immutable harness version, h = (S, T, P, K): its skills, tools, the prompt pipeline's fixed
- * parts (prohibitions) and the output rules the hooks check.
+ * One immutable harness version, h = (S, T, P, K): skills, tools, the prompt pipeline and hooks,
+ * plus the global prohibitions the prompt states and the MCP servers that add tools at run time.
  *
- * @param version content hash: two harnesses with the same content have the same version
+ * @param version content hash: two harnesses with the same files have the same version
  */
-public record Harness(String name, String version, List<String> prohibitions, List<Skill> skills,
-                      List<ToolSpec> tools, OutputRules output) {
+public record Harness(String name, String version, String description, List<String> prohibitions,
+                      List<Skill> skills, List<ToolSpec> tools, PromptSpec prompt, List<HookDeclaration> hooks,
+                      List<McpServerDeclaration> mcpServers, OutputRules output) {
 
     /** The skill that serves an intent; the highest priority wins when several do. */
     public Optional<Skill> skillFor(Intent intent) {

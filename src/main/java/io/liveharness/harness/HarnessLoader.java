@@ -4,185 +4,401 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.liveharness.config.YamlLines;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
- * Reads a harness folder ({@code harness.yaml}, {@code skills/<name>/SKILL.md},
- * {@code tools/<name>.json}) into a {@link Harness}, collecting every problem with its file and
- * line rather than stopping at the first.
+ * Reads and validates one harness version from its files. Every problem is collected, each as
+ * {@code file:line: message}, rather than stopping at the first: an operator fixes them all in
+ * one go. The layout:
+ * <pre>
+ *   harness.yaml                 name, description, prohibitions, prompt sections, hooks, MCP servers
+ *   prompts/&lt;section&gt;.md         section templates with {{variables}}
+ *   skills/&lt;name&gt;/SKILL.md       Agent Skills format (and any scripts/, references/, assets/)
+ *   tools/&lt;name&gt;.json            name, description, parameters (JSON Schema), optional handler
+ * </pre>
  */
 public final class HarnessLoader {
+    public static final String MANIFEST = "harness.yaml";
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern SKILL_NAME = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+    private static final Pattern NAME = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
+    private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+    private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.]+)\\s*}}");
+    private static final Set<String> MANIFEST_KEYS = Set.of("name", "description", "prohibitions", "prompt", "hooks",
+            "mcpServers", "output");
+    private static final Set<String> SKILL_KEYS = Set.of("name", "description", "license", "compatibility", "metadata",
+            "allowed-tools");
+    private static final Set<String> HOOK_POINTS = Set.of("input", "pre-tool", "post-tool", "output", "stop");
+    private static final Set<String> INTENTS = Set.of("product_qa", "chitchat", "clarification", "after_sales",
+            "promotion", "logistics", "complaint", "spam");
+    private static final Set<String> FALLBACK_FIELDS = Set.of("id", "name", "price", "stock", "sizes", "colors",
+            "material", "shipping", "returns", "actionLinkId");
 
-    public static Harness load(Path dir) {
-        List<String> problems = new ArrayList<>();
-        Path manifest = dir.resolve("harness.yaml");
-        JsonNode root = readYaml(manifest, problems);
-        List<Skill> skills = new ArrayList<>();
-        List<ToolSpec> tools = new ArrayList<>();
-        for (Path skillFile : list(dir.resolve("skills"), problems).stream().map(p -> p.resolve("SKILL.md")).toList()) {
-            Skill skill = readSkill(skillFile, problems);
-            if (skill != null) skills.add(skill);
+    private final HarnessFiles files;
+    private final List<String> problems = new ArrayList<>();
+
+    private HarnessLoader(HarnessFiles files) { this.files = files; }
+
+    public static Harness load(HarnessFiles files) { return new HarnessLoader(files).load(); }
+
+    public static Harness load(java.nio.file.Path dir) { return load(HarnessFiles.fromDirectory(dir)); }
+
+    private Harness load() {
+        if (!files.has(MANIFEST)) {
+            throw new HarnessException(List.of(files.where(MANIFEST) + ":0: every harness needs a " + MANIFEST));
         }
-        for (Path toolFile : list(dir.resolve("tools"), problems)) {
-            if (toolFile.toString().endsWith(".json")) {
-                ToolSpec tool = readTool(toolFile, problems);
-                if (tool != null) tools.add(tool);
-            }
+        JsonNode manifest = yaml(MANIFEST, files.text(MANIFEST));
+        List<String> lines = files.text(MANIFEST).lines().toList();
+        manifest.fieldNames().forEachRemaining(k -> {
+            if (!MANIFEST_KEYS.contains(k)) problem(MANIFEST, YamlLines.lineOf(lines, k), "unknown key '" + k + "'; expected one of " + MANIFEST_KEYS);
+        });
+        String name = manifest.path("name").asText("");
+        if (!NAME.matcher(name).matches() || name.length() > 64) {
+            problem(MANIFEST, YamlLines.lineOf(lines, "name"), "name '" + name + "' must be 1-64 characters of a-z, 0-9 and single hyphens");
         }
-        for (Skill skill : skills) {
-            for (String tool : skill.allowedTools()) {
-                if (tools.stream().noneMatch(t -> t.name().equals(tool))) {
-                    problems.add(dir.resolve("skills").resolve(skill.name()).resolve("SKILL.md")
-                            + ":1: allowed-tools names tool '" + tool + "', which the harness does not define");
-                }
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new HarnessException(problems);
-        }
-        List<String> prohibitions = new ArrayList<>();
-        root.path("prohibitions").forEach(p -> prohibitions.add(p.asText()));
-        List<String> banned = new ArrayList<>();
-        root.path("output").path("bannedTerms").forEach(b -> banned.add(b.asText()));
-        OutputRules output = new OutputRules(root.path("output").path("maxReplyChars").asInt(0), banned);
-        String name = root.path("name").asText(dir.getFileName().toString());
-        return new Harness(name, name + "-" + contentHash(dir), List.copyOf(prohibitions), List.copyOf(skills),
-                List.copyOf(tools), output);
+        List<String> prohibitions = strings(manifest.path("prohibitions"), MANIFEST, YamlLines.lineOf(lines, "prohibitions"), "prohibitions");
+
+        List<ToolSpec> tools = tools();
+        List<McpServerDeclaration> mcp = mcpServers(manifest.path("mcpServers"), lines);
+        List<Skill> skills = skills(tools, mcp);
+        PromptSpec prompt = prompt(manifest.path("prompt"), lines);
+        List<HookDeclaration> hooks = hooks(manifest.path("hooks"), lines);
+        List<String> banned = strings(manifest.path("output").path("bannedTerms"), MANIFEST, YamlLines.lineOf(lines, "output", "bannedTerms"), "output.bannedTerms");
+        OutputRules output = new OutputRules(manifest.path("output").path("maxReplyChars").asInt(0), banned);
+
+        if (!problems.isEmpty()) throw new HarnessException(problems);
+        return new Harness(name, name + "-" + files.hash(), manifest.path("description").asText(""), prohibitions,
+                List.copyOf(skills), List.copyOf(tools), prompt, hooks, mcp, output);
     }
 
-    private static Skill readSkill(Path file, List<String> problems) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            problems.add(file + ":0: cannot read: " + e.getMessage());
+    // --- skills ---------------------------------------------------------------------------------
+
+    private List<Skill> skills(List<ToolSpec> tools, List<McpServerDeclaration> mcp) {
+        List<Skill> skills = new ArrayList<>();
+        Set<String> folders = new java.util.TreeSet<>();
+        for (String path : files.files().keySet()) {
+            if (path.startsWith("skills/")) {
+                String[] parts = path.split("/");
+                if (parts.length >= 3) folders.add(parts[1]);
+                else problem(path, 0, "a skill is a folder skills/<name>/ with a SKILL.md");
+            }
+        }
+        for (String folder : folders) {
+            String path = "skills/" + folder + "/SKILL.md";
+            if (!files.has(path)) {
+                problem(path, 0, "skill folder '" + folder + "' has no SKILL.md");
+                continue;
+            }
+            Skill skill = skill(path, folder, files.text(path));
+            if (skill == null) continue;
+            for (String tool : skill.allowedTools()) {
+                boolean local = tools.stream().anyMatch(t -> t.name().equals(tool));
+                boolean remote = mcp.stream().anyMatch(s -> tool.startsWith(s.name() + "."));
+                if (!local && !remote) {
+                    problem(path, lineOfFrontMatter(files.text(path), "allowed-tools"),
+                            "allowed-tools names tool '" + tool + "', which this harness does not define (tools/*.json, or <mcpServer>.<tool>)");
+                }
+            }
+            skills.add(skill);
+        }
+        return skills;
+    }
+
+    private Skill skill(String path, String folder, String text) {
+        String normalized = text.replace("\r\n", "\n");
+        if (!normalized.startsWith("---\n")) {
+            problem(path, 1, "SKILL.md must start with YAML front matter between '---' lines");
             return null;
         }
-        if (!text.startsWith("---\n")) {
-            problems.add(file + ":1: SKILL.md must start with YAML front matter between '---' lines");
-            return null;
-        }
-        int end = text.indexOf("\n---", 4);
+        int end = normalized.indexOf("\n---", 3);
         if (end < 0) {
-            problems.add(file + ":1: front matter is not closed by a '---' line");
+            problem(path, 1, "front matter is not closed by a '---' line");
             return null;
         }
         JsonNode meta;
         try {
-            meta = YAML.readTree(text.substring(4, end + 1));
+            meta = YAML.readTree(normalized.substring(4, end + 1));
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 1 : e.getLocation().getLineNr() + 1;
-            problems.add(file + ":" + line + ": front matter does not parse: " + e.getOriginalMessage());
+            problem(path, line, "front matter does not parse: " + e.getOriginalMessage());
             return null;
         }
-        String name = meta.path("name").asText("");
-        String folder = file.getParent().getFileName().toString();
-        if (name.isEmpty() || name.length() > 64 || !SKILL_NAME.matcher(name).matches()) {
-            problems.add(file + ":" + lineOf(text, "name:") + ": name '" + name
-                    + "' must be 1-64 characters of a-z, 0-9 and single hyphens");
+        if (meta == null || !meta.isObject()) {
+            problem(path, 2, "front matter must be a YAML mapping with at least name and description");
+            return null;
+        }
+        meta.fieldNames().forEachRemaining(k -> {
+            if (!SKILL_KEYS.contains(k)) problem(path, lineOfFrontMatter(normalized, k), "unknown front matter field '" + k + "'; the Agent Skills format allows " + SKILL_KEYS);
+        });
+        String name = meta.path("name").isTextual() ? meta.path("name").asText() : "";
+        int nameLine = lineOfFrontMatter(normalized, "name");
+        if (name.isEmpty() || name.length() > 64 || !NAME.matcher(name).matches()) {
+            problem(path, nameLine, "name '" + name + "' must be 1-64 characters of a-z, 0-9 and single hyphens, not starting or ending with one");
         } else if (!name.equals(folder)) {
-            problems.add(file + ":" + lineOf(text, "name:") + ": name '" + name + "' must equal its folder '" + folder + "'");
+            problem(path, nameLine, "name '" + name + "' must equal its folder name '" + folder + "'");
         }
-        String description = meta.path("description").asText("");
+        String description = meta.path("description").isTextual() ? meta.path("description").asText().strip() : "";
         if (description.isEmpty() || description.length() > 1024) {
-            problems.add(file + ":" + lineOf(text, "description:") + ": description must be 1-1024 characters");
+            problem(path, lineOfFrontMatter(normalized, "description"), "description must be 1-1024 characters (it has " + description.length() + ")");
         }
+        String compatibility = optionalText(meta, "compatibility", path, normalized);
+        if (compatibility != null && compatibility.length() > 500) {
+            problem(path, lineOfFrontMatter(normalized, "compatibility"), "compatibility must be at most 500 characters");
+        }
+        String license = optionalText(meta, "license", path, normalized);
         List<String> allowedTools = new ArrayList<>();
-        for (String t : meta.path("allowed-tools").asText("").split("[\\s,]+")) {
-            if (!t.isBlank()) allowedTools.add(t);
+        if (meta.has("allowed-tools")) {
+            if (!meta.get("allowed-tools").isTextual()) {
+                problem(path, lineOfFrontMatter(normalized, "allowed-tools"), "allowed-tools must be a space-separated string");
+            } else {
+                for (String t : meta.get("allowed-tools").asText().trim().split("\\s+")) if (!t.isEmpty()) allowedTools.add(t);
+            }
         }
-        JsonNode metadata = meta.path("metadata");
+        Map<String, String> metadata = new LinkedHashMap<>();
+        JsonNode m = meta.path("metadata");
+        if (!m.isMissingNode() && !m.isNull()) {
+            if (!m.isObject()) {
+                problem(path, lineOfFrontMatter(normalized, "metadata"), "metadata must be a mapping of string keys to string values");
+            } else {
+                m.fields().forEachRemaining(e -> {
+                    if (e.getValue().isValueNode()) metadata.put(e.getKey(), e.getValue().asText());
+                    else problem(path, lineOfFrontMatter(normalized, "metadata", e.getKey()), "metadata." + e.getKey() + " must be a string");
+                });
+            }
+        }
         List<String> intents = new ArrayList<>();
-        metadata.path("intents").forEach(i -> intents.add(i.asText()));
-        String body = text.substring(text.indexOf('\n', end + 1) + 1).strip();
-        return new Skill(name, description, List.copyOf(allowedTools), List.copyOf(intents),
-                metadata.path("priority").asInt(0), metadata.path("fallback").asText(""), body);
+        for (String i : metadata.getOrDefault("intents", "").split("[\\s,]+")) {
+            if (i.isEmpty()) continue;
+            if (!INTENTS.contains(i)) problem(path, lineOfFrontMatter(normalized, "metadata", "intents"), "metadata.intents names '" + i + "', which is not a router intent " + INTENTS);
+            intents.add(i);
+        }
+        int priority = 0;
+        if (metadata.containsKey("priority")) {
+            try {
+                priority = Integer.parseInt(metadata.get("priority").trim());
+            } catch (NumberFormatException e) {
+                problem(path, lineOfFrontMatter(normalized, "metadata", "priority"), "metadata.priority must be a whole number");
+            }
+        }
+        String fallback = metadata.getOrDefault("fallback", "");
+        Matcher f = Pattern.compile("\\{(\\w+)}").matcher(fallback);
+        while (f.find()) {
+            if (!FALLBACK_FIELDS.contains(f.group(1))) {
+                problem(path, lineOfFrontMatter(normalized, "metadata", "fallback"), "metadata.fallback uses {" + f.group(1) + "}; a product has " + FALLBACK_FIELDS);
+            }
+        }
+        int bodyStart = normalized.indexOf('\n', end + 1);
+        String body = bodyStart < 0 ? "" : normalized.substring(bodyStart + 1).strip();
+        return new Skill(name, description, license, compatibility, Map.copyOf(metadata), List.copyOf(allowedTools),
+                List.copyOf(intents), priority, fallback, body);
     }
 
-    private static ToolSpec readTool(Path file, List<String> problems) {
-        JsonNode tool;
-        try {
-            tool = JSON.readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            problems.add(file + ":" + line + ": not valid JSON: " + e.getOriginalMessage());
-            return null;
-        } catch (IOException e) {
-            problems.add(file + ":0: cannot read: " + e.getMessage());
+    private String optionalText(JsonNode meta, String key, String path, String text) {
+        if (!meta.has(key) || meta.get(key).isNull()) return null;
+        if (!meta.get(key).isTextual()) {
+            problem(path, lineOfFrontMatter(text, key), key + " must be a string");
             return null;
         }
-        String name = tool.path("name").asText("");
-        if (name.isEmpty()) {
-            problems.add(file + ":1: a tool needs a 'name'");
-            return null;
-        }
-        if (!tool.path("parameters").isObject()) {
-            problems.add(file + ":1: tool '" + name + "' needs 'parameters', a JSON Schema object");
-            return null;
-        }
-        return new ToolSpec(name, tool.path("description").asText(""), tool.get("parameters").toString());
+        return meta.get(key).asText();
     }
 
-    private static JsonNode readYaml(Path file, List<String> problems) {
+    /** Line in SKILL.md: front matter starts on line 2, after the opening '---'. */
+    private static int lineOfFrontMatter(String text, String... path) {
+        return YamlLines.lineOf(text.lines().toList(), List.of(path), 1);
+    }
+
+    // --- tools ----------------------------------------------------------------------------------
+
+    private List<ToolSpec> tools() {
+        List<ToolSpec> tools = new ArrayList<>();
+        for (String path : files.files().keySet()) {
+            if (!path.startsWith("tools/")) continue;
+            if (!path.endsWith(".json") || path.indexOf('/', "tools/".length()) >= 0) {
+                problem(path, 0, "tools/ holds one <name>.json per tool");
+                continue;
+            }
+            JsonNode tool;
+            try {
+                tool = JSON.readTree(files.text(path));
+            } catch (JsonProcessingException e) {
+                problem(path, e.getLocation() == null ? 0 : e.getLocation().getLineNr(), "not valid JSON: " + e.getOriginalMessage());
+                continue;
+            }
+            List<String> lines = files.text(path).lines().toList();
+            String name = tool.path("name").asText("");
+            if (!TOOL_NAME.matcher(name).matches()) {
+                problem(path, jsonLine(lines, "name"), "tool name '" + name + "' must be 1-64 letters, digits, '_', '.' or '-'");
+                continue;
+            }
+            if (tools.stream().anyMatch(t -> t.name().equals(name))) {
+                problem(path, jsonLine(lines, "name"), "tool '" + name + "' is defined twice");
+                continue;
+            }
+            if (tool.path("description").asText("").isBlank()) {
+                problem(path, jsonLine(lines, "description"), "tool '" + name + "' needs a description: the model chooses tools by it");
+            }
+            JsonNode parameters = tool.get("parameters");
+            if (parameters == null || !parameters.isObject()) {
+                problem(path, jsonLine(lines, "parameters"), "tool '" + name + "' needs 'parameters', a JSON Schema object");
+                continue;
+            }
+            //SCHEMA-CHECK
+            String handler = tool.path("handler").asText(name);
+            tools.add(new ToolSpec(name, tool.path("description").asText(""), parameters.toString(), handler));
+        }
+        return tools;
+    }
+
+    private static int jsonLine(List<String> lines, String key) {
+        for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains("\"" + key + "\"")) return i + 1;
+        return 1;
+    }
+
+    // --- prompt ---------------------------------------------------------------------------------
+
+    private PromptSpec prompt(JsonNode prompt, List<String> lines) {
+        List<PromptSection> sections = new ArrayList<>();
+        if (prompt.isMissingNode() || prompt.isNull()) {
+            problem(MANIFEST, 1, "'prompt' is required: its sections build the system prompt");
+            return new PromptSpec(PromptSpec.DEFAULT_TOKEN_BUDGET, List.of());
+        }
+        int budget = prompt.path("tokenBudget").asInt(PromptSpec.DEFAULT_TOKEN_BUDGET);
+        if (budget < 64) problem(MANIFEST, YamlLines.lineOf(lines, "prompt", "tokenBudget"), "prompt.tokenBudget must be at least 64");
+        JsonNode list = prompt.path("sections");
+        if (!list.isArray() || list.isEmpty()) {
+            problem(MANIFEST, YamlLines.lineOf(lines, "prompt", "sections"), "prompt.sections must list at least one section");
+            return new PromptSpec(budget, List.of());
+        }
+        boolean seenVolatile = false;
+        int searchFrom = YamlLines.lineOf(lines, "prompt", "sections");
+        for (JsonNode s : list) {
+            String name = s.path("name").asText("");
+            int line = lineFrom(lines, searchFrom, "name", name);
+            searchFrom = line;
+            String file = s.path("file").asText("");
+            boolean stable = s.path("stable").asBoolean(false);
+            if (name.isEmpty()) problem(MANIFEST, line, "a prompt section needs a name");
+            if (sections.stream().anyMatch(x -> x.name().equals(name))) problem(MANIFEST, line, "prompt section '" + name + "' appears twice");
+            if (stable && seenVolatile) {
+                problem(MANIFEST, line, "stable section '" + name + "' comes after a volatile one; stable sections go first so rooms reuse their KV prefix");
+            }
+            seenVolatile |= !stable;
+            String template = files.text(file);
+            if (template == null) {
+                problem(MANIFEST, line, "prompt section '" + name + "' names file '" + file + "', which the harness does not have");
+                continue;
+            }
+            List<String> templateLines = template.lines().toList();
+            for (int i = 0; i < templateLines.size(); i++) {
+                Matcher v = VARIABLE.matcher(templateLines.get(i));
+                while (v.find()) {
+                    if (!PromptVariables.known(v.group(1))) {
+                        problem(file, i + 1, "template variable {{" + v.group(1) + "}} is not provided by any section; known: "
+                                + new java.util.TreeSet<>(PromptVariables.ALL.keySet()));
+                    }
+                }
+            }
+            sections.add(new PromptSection(name, template, stable, s.path("trim").asInt(100), file, line));
+        }
+        return new PromptSpec(budget, List.copyOf(sections));
+    }
+
+    /** The line of "key: value" at or after a line: list entries repeat their keys. */
+    private static int lineFrom(List<String> lines, int from, String key, String value) {
+        for (int i = Math.max(0, from - 1); i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (l.matches("^[\\s-]*" + Pattern.quote(key) + "\\s*:.*") && l.contains(value)) return i + 1;
+        }
+        return from;
+    }
+
+    // --- hooks and MCP servers -------------------------------------------------------------------
+
+    private List<HookDeclaration> hooks(JsonNode hooks, List<String> lines) {
+        List<HookDeclaration> out = new ArrayList<>();
+        if (hooks.isMissingNode() || hooks.isNull()) return out;
+        int searchFrom = YamlLines.lineOf(lines, "hooks");
+        if (!hooks.isArray()) {
+            problem(MANIFEST, searchFrom, "hooks must be a list of {type, at, params}");
+            return out;
+        }
+        for (JsonNode h : hooks) {
+            String type = h.path("type").asText("");
+            int line = lineFrom(lines, searchFrom, "type", type);
+            searchFrom = line + 1;
+            String at = h.path("at").asText("");
+            if (type.isEmpty()) problem(MANIFEST, line, "a hook needs a type");
+            if (!HOOK_POINTS.contains(at)) problem(MANIFEST, line, "hook '" + type + "' has at: '" + at + "'; expected one of " + HOOK_POINTS);
+            Map<String, Object> params = h.has("params") ? JSON.convertValue(h.get("params"), Map.class) : Map.of();
+            Long timeout = h.has("timeoutMs") ? h.get("timeoutMs").asLong() : null;
+            String onFailure = h.has("onFailure") ? h.get("onFailure").asText() : null;
+            if (onFailure != null && !Set.of("allow", "block").contains(onFailure)) {
+                problem(MANIFEST, line, "hook '" + type + "' has onFailure: '" + onFailure + "'; expected allow or block");
+            }
+            out.add(new HookDeclaration(type, at, params == null ? Map.of() : params, timeout, onFailure, files.where(MANIFEST), line));
+        }
+        return List.copyOf(out);
+    }
+
+    private List<McpServerDeclaration> mcpServers(JsonNode servers, List<String> lines) {
+        List<McpServerDeclaration> out = new ArrayList<>();
+        if (servers.isMissingNode() || servers.isNull()) return out;
+        int searchFrom = YamlLines.lineOf(lines, "mcpServers");
+        for (JsonNode s : servers) {
+            String name = s.path("name").asText("");
+            int line = lineFrom(lines, searchFrom, "name", name);
+            searchFrom = line + 1;
+            String transport = s.path("transport").asText("");
+            if (!NAME.matcher(name).matches()) problem(MANIFEST, line, "MCP server name '" + name + "' must be a-z, 0-9 and hyphens");
+            List<String> command = new ArrayList<>();
+            s.path("command").forEach(c -> command.add(c.asText()));
+            Map<String, String> env = new LinkedHashMap<>();
+            s.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+            String url = s.path("url").asText(null);
+            switch (transport) {
+                case "stdio" -> { if (command.isEmpty()) problem(MANIFEST, line, "MCP server '" + name + "' over stdio needs a command"); }
+                case "http" -> { if (url == null) problem(MANIFEST, line, "MCP server '" + name + "' over http needs a url"); }
+                default -> problem(MANIFEST, line, "MCP server '" + name + "' has transport '" + transport + "'; expected stdio or http");
+            }
+            out.add(new McpServerDeclaration(name, transport, List.copyOf(command), Map.copyOf(env), url,
+                    s.has("timeoutMs") ? s.get("timeoutMs").asLong() : null));
+        }
+        return List.copyOf(out);
+    }
+
+    // --- helpers --------------------------------------------------------------------------------
+
+    private JsonNode yaml(String path, String text) {
         try {
-            JsonNode node = YAML.readTree(file.toFile());
-            return node == null ? YAML.createObjectNode() : node;
+            JsonNode node = YAML.readTree(text);
+            if (node != null && node.isObject()) return node;
+            problem(path, 1, "must be a YAML mapping");
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            problems.add(file + ":" + line + ": does not parse: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            problems.add(file + ":0: cannot read: " + e.getMessage());
+            problem(path, e.getLocation() == null ? 0 : e.getLocation().getLineNr(), "does not parse: " + e.getOriginalMessage());
         }
         return YAML.createObjectNode();
     }
 
-    private static List<Path> list(Path dir, List<String> problems) {
-        if (!Files.isDirectory(dir)) return List.of();
-        try (Stream<Path> entries = Files.list(dir)) {
-            return entries.sorted().toList();
-        } catch (IOException e) {
-            problems.add(dir + ":0: cannot list: " + e.getMessage());
-            return List.of();
+    private List<String> strings(JsonNode node, String path, int line, String what) {
+        List<String> out = new ArrayList<>();
+        if (node.isMissingNode() || node.isNull()) return out;
+        if (!node.isArray()) {
+            problem(path, line, what + " must be a list of strings");
+            return out;
         }
+        node.forEach(n -> out.add(n.asText()));
+        return List.copyOf(out);
     }
 
-    private static int lineOf(String text, String key) {
-        String[] lines = text.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            if (lines[i].startsWith(key)) return i + 1;
-        }
-        return 1;
+    private void problem(String path, int line, String message) {
+        problems.add(files.where(path) + ":" + line + ": " + message);
     }
-
-    /** SHA-256 over every file's relative path and bytes, in path order: the version's identity. */
-    static String contentHash(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                sha.update(dir.relativize(file).toString().replace('\\', '/').getBytes(StandardCharsets.UTF_8));
-                sha.update((byte) 0);
-                sha.update(Files.readAllBytes(file));
-                sha.update((byte) 0);
-            }
-            return HexFormat.of().formatHex(sha.digest()).substring(0, 12);
-        } catch (IOException | NoSuchAlgorithmException e) {
-            throw new HarnessException(List.of(dir + ":0: cannot hash: " + e.getMessage()));
-        }
-    }
-
-    private HarnessLoader() { }
 }

@@ -1,15 +1,19 @@
 package io.liveharness.harness;
 
 import java.util.List;
+import java.util.Map;
 
 /**
- * One skill (S): an Agent Skills folder. Only {@link #name} and {@link #description} go into every
- * prompt; the body is loaded when the skill is active for a request.
+ * One skill (S): a folder in the Agent Skills format, {@code SKILL.md} with YAML front matter.
+ * Only {@link #name} and {@link #description} go into every prompt; the {@link #body} is loaded
+ * into the prompt only when the skill is active for a request (progressive disclosure).
  *
- * @param intents  the router intents this skill serves (our field, under {@code metadata.intents})
- * @param fallback a reply template built from the product on stage, said when the model fails
- *                 ({@code metadata.fallback}); placeholders are {@code {field}} of the product
+ * @param metadata the format's free string map; our own fields live there: {@code intents}
+ *                 (the router intents it serves), {@code priority}, {@code fallback}
+ * @param intents  parsed from {@code metadata.intents}
+ * @param fallback a reply template said when the model fails, {@code {field}} of the product on stage
  */
-public record Skill(String name, String description, List<String> allowedTools, List<String> intents,
+public record Skill(String name, String description, String license, String compatibility,
+                    Map<String, String> metadata, List<String> allowedTools, List<String> intents,
                     int priority, String fallback, String body) {
 }

@@ -10,10 +10,10 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 
 /** Turns a request body into a JSON object, refusing invalid UTF-8 and malformed JSON by name. */
-final class RequestJson {
-    static final ObjectMapper JSON = new ObjectMapper();
+public final class RequestJson {
+    public static final ObjectMapper JSON = new ObjectMapper();
 
-    static JsonNode object(Buffer body) {
+    public static JsonNode object(Buffer body) {
         if (body == null || body.length() == 0) throw ApiError.badField("body", "the request body is empty; expected a JSON object");
         String text;
         try {
@@ -34,14 +34,14 @@ final class RequestJson {
         return node;
     }
 
-    static String requiredString(JsonNode obj, String field) {
+    public static String requiredString(JsonNode obj, String field) {
         JsonNode v = obj.get(field);
         if (v == null || v.isNull()) throw ApiError.badField(field, "'" + field + "' is required");
         if (!v.isTextual()) throw ApiError.badField(field, "'" + field + "' must be a string");
         return v.asText();
     }
 
-    static String optionalString(JsonNode obj, String field) {
+    public static String optionalString(JsonNode obj, String field) {
         JsonNode v = obj.get(field);
         if (v == null || v.isNull()) return null;
         if (!v.isTextual()) throw ApiError.badField(field, "'" + field + "' must be a string");

@@ -6,8 +6,9 @@ import io.liveharness.api.LocalCodec;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.ModelInfo;
-import io.liveharness.harness.HarnessStore;
-import io.liveharness.ingress.HttpIngressVerticle;
+import io.liveharness.harness.HarnessRegistry;
+import io.liveharness.ingress.ViewerApi;
+import io.liveharness.ops.OperatorApi;
 import io.liveharness.ingress.MessageLedger;
 import io.liveharness.pipeline.AgentLoopStage;
 import io.liveharness.pipeline.ContextLoadStage;
@@ -26,7 +27,13 @@ import io.liveharness.router.IntentClassifier;
 import io.liveharness.router.RouterOptions;
 import io.liveharness.router.TribuoIntentClassifier;
 import io.liveharness.tools.Catalog;
+import io.liveharness.tools.AfterSalesPolicyTool;
+import io.liveharness.tools.CouponRulesTool;
+import io.liveharness.tools.LocalTool;
+import io.liveharness.tools.LogisticsInfoTool;
+import io.liveharness.tools.Policies;
 import io.liveharness.tools.ProductLookupTool;
+import io.liveharness.tools.StockCheckTool;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -45,15 +52,18 @@ public final class Node implements AutoCloseable {
     private final NodeConfig config;
     private final ModelBackend model;
     private final Catalog catalog;
+    private final HarnessRegistry harnesses;
     private final RoomRegistry rooms;
     private final MessageLedger ledger;
-    private HttpIngressVerticle ingress;
+    private HttpServerVerticle http;
 
-    private Node(Vertx vertx, NodeConfig config, ModelBackend model, Catalog catalog, RoomRegistry rooms, MessageLedger ledger) {
+    private Node(Vertx vertx, NodeConfig config, ModelBackend model, Catalog catalog, HarnessRegistry harnesses,
+                 RoomRegistry rooms, MessageLedger ledger) {
         this.vertx = vertx;
         this.config = config;
         this.model = model;
         this.catalog = catalog;
+        this.harnesses = harnesses;
         this.rooms = rooms;
         this.ledger = ledger;
     }
@@ -75,13 +85,16 @@ public final class Node implements AutoCloseable {
      */
     public static Node start(NodeConfig config, ModelBackend model, IntentClassifier router, List<RoomManifest> extraRooms) {
         Catalog catalog;
+        Policies policies;
         List<RoomManifest> manifests = new ArrayList<>();
-        HarnessStore harnesses;
+        HarnessRegistry harnesses;
         try {
             catalog = Catalog.load(Path.of(config.catalog().file()));
+            policies = Policies.load(Path.of(config.catalog().policies()));
             manifests.addAll(RoomManifests.load(Path.of(config.rooms().dir()), catalog));
             manifests.addAll(extraRooms);
-            harnesses = new HarnessStore(Path.of(config.harness().dir()), config.harness().defaultVersion());
+            harnesses = HarnessRegistry.open(Path.of(config.harness().stateDir()), Path.of(config.harness().dir()),
+                    config.harness().defaultVersion());
         } catch (RuntimeException e) {
             model.close();
             throw e;
@@ -96,12 +109,21 @@ public final class Node implements AutoCloseable {
         RoomRegistry rooms = new RoomRegistry(vertx,
                 (manifest, snapshot, onPassivate) -> new RoomVerticle(manifest, snapshot, services, onPassivate));
         MessageLedger ledger = new MessageLedger(MessageLedger.DEFAULT_CAPACITY);
-        Node node = new Node(vertx, config, model, catalog, rooms, ledger);
+        Node node = new Node(vertx, config, model, catalog, harnesses, rooms, ledger);
         try {
-            await(vertx.deployVerticle(new ProductLookupTool(catalog)));
+            for (LocalTool tool : List.of(new ProductLookupTool(catalog), new StockCheckTool(catalog),
+                    new CouponRulesTool(catalog, policies), new LogisticsInfoTool(catalog, policies), new AfterSalesPolicyTool(policies))) {
+                await(vertx.deployVerticle(tool));
+            }
+            // Publishes made by another process (the CLI) reach the rooms within refreshMs.
+            vertx.setPeriodic(config.harness().refreshMs(), id -> vertx.executeBlocking(() -> {
+                harnesses.refresh();
+                return null;
+            }, false));
             await(rooms.add(manifests));
-            node.ingress = new HttpIngressVerticle(config.http(), rooms, ledger, node::health);
-            await(vertx.deployVerticle(node.ingress));
+            node.http = new HttpServerVerticle(config.http(), new ViewerApi(vertx, config.http(), rooms, ledger),
+                    new OperatorApi(vertx, rooms, harnesses), node::health);
+            await(vertx.deployVerticle(node.http));
         } catch (RuntimeException e) {
             node.close();
             throw e;
@@ -145,9 +167,11 @@ public final class Node implements AutoCloseable {
 
     public Catalog catalog() { return catalog; }
 
+    public HarnessRegistry harnesses() { return harnesses; }
+
     public ModelBackend model() { return model; }
 
-    public int port() { return ingress.actualPort(); }
+    public int port() { return http.actualPort(); }
 
     @Override
     public void close() {

@@ -3,67 +3,156 @@ package io.liveharness.pipeline;
 import io.liveharness.api.RoomStateUpdate.Promotion;
 import io.liveharness.engine.ChatMessage;
 import io.liveharness.harness.Harness;
+import io.liveharness.harness.PromptSection;
 import io.liveharness.harness.Skill;
 import io.liveharness.harness.ToolSpec;
 import io.liveharness.room.RoomSnapshot.Turn;
 import io.liveharness.room.RoomSnapshot.Utterance;
+import io.liveharness.room.TokenEstimate;
 import io.liveharness.tools.Product;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Stage 2: the system prompt from the harness, stable parts first (persona, prohibitions, skill
- * catalog, active skill, tool schemas, product specs) and volatile parts last (room state), so a
- * backend can reuse the room's KV prefix; then the recent turns and the question.
+ * Stage 2: renders the harness's prompt sections (P) in their order, stable sections first so a
+ * backend can reuse the room's KV prefix, then the recent turns and the question. Over the
+ * harness's token budget, it trims what matters least first: the oldest turns, then lines of the
+ * volatile sections by their trim rank (the least relevant FAQ, the oldest utterance). Stable
+ * sections are never trimmed.
  */
 public final class PromptAssemblyStage {
+    private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.]+)\\s*}}");
+    public static final int FAQ_ENTRIES = 3;
 
-    public List<ChatMessage> assemble(RoomRequest request, LoadedContext context, Optional<Skill> skill) {
+    /** The assembled prompt, and what was trimmed to fit the budget. */
+    public record Prompt(List<ChatMessage> messages, int estimatedTokens, List<String> trimmed) { }
+
+    /** A variable's value as lines, so the budget can drop a line at a time from the cheaper end. */
+    private record Lines(List<String> items, boolean dropOldestFirst) {
+        String render() { return String.join("\n", items); }
+    }
+
+    public Prompt assemble(RoomRequest request, LoadedContext context, Optional<Skill> skill) {
         Harness harness = request.harness();
-        StringBuilder system = new StringBuilder();
-        system.append(request.room().persona()).append('\n');
-        system.append("Room: ").append(request.room().title()).append("\n\n");
+        Map<String, Lines> vars = variables(request, context, skill);
+        List<Turn> turns = new ArrayList<>(context.turns());
+        List<String> trimmed = new ArrayList<>();
+        String question = ViewerText.sanitize(request.message().text());
 
-        system.append("## Rules\n");
-        harness.prohibitions().forEach(p -> system.append("- ").append(p).append('\n'));
-
-        system.append("\n## Skills\n");
-        harness.skills().forEach(s -> system.append("- ").append(s.name()).append(": ").append(s.description()).append('\n'));
-        skill.ifPresent(s -> system.append("\n## Active skill: ").append(s.name()).append('\n').append(s.body()).append('\n'));
-
-        List<ToolSpec> tools = skill.map(s -> harness.tools().stream().filter(t -> s.allowedTools().contains(t.name())).toList())
-                .orElse(List.of());
-        if (!tools.isEmpty()) {
-            system.append("\n## Tools\nCall a tool with <tool_call>{\"name\": ..., \"arguments\": {...}}</tool_call>.\n");
-            tools.forEach(t -> system.append("- ").append(t.name()).append(": ").append(t.description())
-                    .append(" Arguments schema: ").append(t.parametersSchemaJson()).append('\n'));
+        while (true) {
+            String system = render(harness.prompt().sections(), vars);
+            int tokens = TokenEstimate.of(system) + TokenEstimate.of(question)
+                    + turns.stream().mapToInt(t -> TokenEstimate.of(t.question()) + TokenEstimate.of(t.reply())).sum();
+            boolean over = tokens > harness.prompt().tokenBudget();
+            if (over && !turns.isEmpty()) {
+                turns.removeFirst();
+                trimmed.add("turn");
+                continue;
+            }
+            if (over && trimOneLine(harness.prompt().sections(), vars, trimmed)) continue;
+            List<ChatMessage> messages = new ArrayList<>();
+            messages.add(ChatMessage.system(system));
+            for (Turn t : turns) {
+                messages.add(ChatMessage.user(ViewerText.sanitize(t.question())));
+                messages.add(ChatMessage.assistant(t.reply()));
+            }
+            messages.add(ChatMessage.user(question));
+            return new Prompt(messages, tokens, trimmed);
         }
+    }
 
-        // Full specs for the product on stage, a line for the others: most questions are about
-        // what the streamer is showing, and a tool call reaches the rest.
-        system.append("\n## Products\n");
+    private static Map<String, Lines> variables(RoomRequest request, LoadedContext context, Optional<Skill> skill) {
+        Harness harness = request.harness();
+        Map<String, Lines> v = new LinkedHashMap<>();
+        v.put("persona", one(request.room().persona()));
+        v.put("room_title", one(request.room().title()));
+        v.put("prohibitions", fixed(harness.prohibitions().stream().map(p -> "- " + p).toList()));
+        v.put("skill_catalog", fixed(harness.skills().stream().map(s -> "- " + s.name() + ": " + s.description()).toList()));
+        v.put("active_skill", one(skill.map(Skill::body).orElse("")));
+        // Only the tools the active skill may call: the chitchat path gets none, and a small model
+        // is not handed schemas it must not use.
+        List<String> allowed = skill.map(Skill::allowedTools).orElse(List.of());
+        v.put("tool_schemas", fixed(harness.tools().stream().filter(t -> allowed.contains(t.name()))
+                .map(PromptAssemblyStage::describe).toList()));
+        List<String> products = new ArrayList<>();
         for (Product p : context.products()) {
-            system.append(context.onStage() != null && p.id().equals(context.onStage().id()) ? describe(p) : "- " + p.id() + " " + p.name() + ": ¥" + p.price()).append('\n');
+            boolean onStage = context.onStage() != null && p.id().equals(context.onStage().id());
+            // The product on stage in full, the others in a line: most questions are about what
+            // the streamer is showing, and a tool call reaches the rest.
+            products.add(onStage ? describe(p) : "- " + p.id() + " " + p.name() + ": ¥" + p.price());
         }
-
-        system.append("\n## Room now\n");
-        if (context.onStage() != null) system.append("On stage: ").append(context.onStage().id()).append('\n');
+        v.put("product_specs", fixed(products));
+        List<String> faqs = context.faqs().stream().map(f -> "Q: " + f.q() + "\nA: " + f.a()).toList();
+        v.put("faqs", new Lines(new ArrayList<>(faqs), false));
+        List<String> state = new ArrayList<>();
+        if (context.onStage() != null) state.add("On stage: " + context.onStage().id() + " " + context.onStage().name());
         for (Promotion promo : context.promotions()) {
-            system.append("Promotion ").append(promo.id()).append(": ").append(promo.title())
-                    .append(" (link ").append(promo.actionLinkId()).append(")\n");
+            state.add("Promotion " + promo.id() + ": " + promo.title() + " (action link " + promo.actionLinkId() + ")");
         }
-        for (Utterance u : context.utterances()) system.append("Streamer said: ").append(u.text()).append('\n');
+        v.put("room_state", fixed(state));
+        v.put("streamer_utterances", new Lines(new ArrayList<>(context.utterances().stream()
+                .map(Utterance::text).map(t -> "Streamer: " + ViewerText.sanitize(t)).toList()), true));
+        return v;
+    }
 
-        List<ChatMessage> messages = new ArrayList<>();
-        messages.add(ChatMessage.system(system.toString().strip()));
-        for (Turn t : context.turns()) {
-            messages.add(ChatMessage.user(t.question()));
-            messages.add(ChatMessage.assistant(t.reply()));
+    private static Lines one(String text) { return new Lines(text.isBlank() ? List.of() : List.of(text), false); }
+
+    private static Lines fixed(List<String> lines) { return new Lines(lines, false); }
+
+    /** Renders every section; a section all of whose variables are empty is left out. */
+    static String render(List<PromptSection> sections, Map<String, Lines> vars) {
+        StringBuilder out = new StringBuilder();
+        for (PromptSection s : sections) {
+            Matcher m = VARIABLE.matcher(s.template());
+            boolean anyValue = false;
+            boolean anyVariable = false;
+            StringBuilder text = new StringBuilder();
+            while (m.find()) {
+                anyVariable = true;
+                Lines value = vars.getOrDefault(m.group(1), new Lines(List.of(), false));
+                anyValue |= !value.items().isEmpty();
+                m.appendReplacement(text, Matcher.quoteReplacement(value.render()));
+            }
+            m.appendTail(text);
+            if (anyVariable && !anyValue) continue;
+            if (!out.isEmpty()) out.append("\n\n");
+            out.append(text.toString().strip());
         }
-        messages.add(ChatMessage.user(request.message().text()));
-        return messages;
+        return out.toString();
+    }
+
+    /** Drops one line from the volatile section of lowest trim rank that still has one. */
+    private static boolean trimOneLine(List<PromptSection> sections, Map<String, Lines> vars, List<String> trimmed) {
+        List<PromptSection> volatileByRank = sections.stream().filter(s -> !s.stable())
+                .sorted(java.util.Comparator.comparingInt(PromptSection::trimRank)).toList();
+        for (PromptSection s : volatileByRank) {
+            Matcher m = VARIABLE.matcher(s.template());
+            while (m.find()) {
+                Lines lines = vars.get(m.group(1));
+                if (lines == null || lines.items().isEmpty() || !isTrimmable(m.group(1))) continue;
+                List<String> items = new ArrayList<>(lines.items());
+                items.remove(lines.dropOldestFirst() ? 0 : items.size() - 1);
+                vars.put(m.group(1), new Lines(items, lines.dropOldestFirst()));
+                trimmed.add(m.group(1));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The question's own facts and the active skill are never trimmed, only the context around them. */
+    private static boolean isTrimmable(String variable) {
+        return variable.equals("faqs") || variable.equals("streamer_utterances") || variable.equals("room_state");
+    }
+
+    static String describe(ToolSpec t) {
+        return "- " + t.name() + ": " + t.description() + " Arguments (JSON Schema): " + t.parametersSchemaJson();
     }
 
     static String describe(Product p) {

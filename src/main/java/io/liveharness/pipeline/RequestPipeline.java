@@ -45,7 +45,7 @@ public final class RequestPipeline {
         timer.lap("context_load");
 
         Optional<Skill> skill = request.harness().skillFor(request.classification().intent());
-        List<ChatMessage> prompt = promptAssembly.assemble(request, context, skill);
+        List<ChatMessage> prompt = promptAssembly.assemble(request, context, skill).messages();
         timer.lap("prompt_assembly");
 
         Set<String> tools = new HashSet<>(skill.map(Skill::allowedTools).orElse(List.of()));

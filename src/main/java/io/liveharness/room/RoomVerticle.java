@@ -126,7 +126,7 @@ public final class RoomVerticle extends VerticleBase {
         busy = true;
         QueuedQuestion q = next.get();
         long queueWaitMicros = (now - q.message().acceptedAtMs()) * 1_000;
-        Harness harness = services.harnesses().resolve(manifest.harness());
+        Harness harness = services.harnesses().resolve(manifest.id(), manifest.harness()).harness();
         RoomRequest request = new RoomRequest(q.message(), q.classification(), manifest, snapshot(), harness,
                 q.message().acceptedAtMs() + services.config().replyDeadlineMs());
         Future<PipelineResult> answer;

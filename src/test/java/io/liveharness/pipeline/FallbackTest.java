@@ -49,16 +49,10 @@ class FallbackTest {
         Path harness = dir.resolve("default");
         copy(Path.of("harness/default"), harness);
         // Every story the test model tells has an "a" in it: banning it blocks each reply.
-        Files.writeString(harness.resolve("harness.yaml"), """
-                name: default
-                prohibitions: [No URLs.]
-                output:
-                  maxReplyChars: 160
-                  bannedTerms: [a]
-                """);
+        String manifest = Files.readString(harness.resolve("harness.yaml"));
+        Files.writeString(harness.resolve("harness.yaml"), manifest + "output:\n  maxReplyChars: 160\n  bannedTerms: [a]\n");
         NodeConfig c = TestNodes.config();
-        NodeConfig strict = new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(),
-                new HarnessConfig(dir.toString(), "default"), c.catalog());
+        NodeConfig strict = TestNodes.withHarness(c, new HarnessConfig(dir.toString(), TestNodes.freshStateDir(), "default", 50L));
         try (Node node = TestNodes.start(strict)) {
             Http http = new Http(node.port());
             http.post("/v1/rooms/tech-room/messages", message("blocked-1", "is the power bank in stock?"));

@@ -2,17 +2,38 @@ package io.liveharness.support;
 
 import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
+import io.liveharness.config.NodeConfig.HarnessConfig;
 import io.liveharness.config.NodeConfig.RoomsConfig;
 import io.liveharness.node.Node;
 import io.liveharness.room.RoomManifest;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 /** Starts real nodes for tests: the committed conf, model and router, on a free port. */
 public final class TestNodes {
 
+    /** The committed conf on a free port, with a harness store of its own so tests cannot see each other's pins. */
     public static NodeConfig config() {
-        return ConfigLoader.load(ConfigLoader.DEFAULT_FILE).withPort(0);
+        NodeConfig c = ConfigLoader.load(ConfigLoader.DEFAULT_FILE).withPort(0);
+        return withHarness(c, new HarnessConfig(c.harness().dir(), freshStateDir(), c.harness().defaultVersion(), 50L));
+    }
+
+    public static String freshStateDir() {
+        try {
+            Path dir = Files.createTempDirectory("liveharness-state-");
+            dir.toFile().deleteOnExit();
+            return dir.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static NodeConfig withHarness(NodeConfig c, HarnessConfig harness) {
+        return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(), harness, c.catalog());
     }
 
     public static NodeConfig withRooms(NodeConfig c, RoomsConfig rooms) {

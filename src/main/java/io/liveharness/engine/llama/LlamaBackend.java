@@ -58,7 +58,14 @@ public final class LlamaBackend implements ModelBackend {
                 LlamaLibrary library = LlamaLibrary.load(options.libraryDir());
                 LlamaModel model = LlamaModel.load(library, options.modelPath());
                 try {
-                    int contextSize = Math.min(options.contextSize(), Math.max(1, model.trainingContext()));
+                    // The operator's size is honoured; past the training context the model's
+                    // positions are extrapolated, which real models answer worse, so say so.
+                    int contextSize = options.contextSize();
+                    if (model.trainingContext() > 0 && contextSize > model.trainingContext()) {
+                        System.getLogger(LlamaBackend.class.getName()).log(System.Logger.Level.WARNING,
+                                "context size " + contextSize + " is larger than " + options.modelPath().getFileName()
+                                        + "'s training context of " + model.trainingContext());
+                    }
                     int batchSize = Math.min(options.batchSize(), contextSize);
                     LlamaContext context = new LlamaContext(library, model, contextSize, batchSize, options.threads());
                     return new LlamaBackend(library, thread, model, context);
@@ -83,7 +90,7 @@ public final class LlamaBackend implements ModelBackend {
 
     public LlamaLibrary library() { return library; }
 
-    /** The context size actually in use (the requested one, capped by the model's training context). */
+    /** The context size in use, in tokens. */
     public int contextSize() { return context.contextSize(); }
 
     @Override

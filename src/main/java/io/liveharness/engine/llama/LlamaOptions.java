@@ -6,7 +6,7 @@ import java.nio.file.Path;
  * How to run a {@link LlamaBackend}.
  *
  * @param libraryDir  the llama.cpp build; null means {@link LlamaLibrary#resolveDirectory}'s search
- * @param contextSize KV memory in tokens (prompt plus reply); capped at the model's training context
+ * @param contextSize KV memory in tokens (prompt plus reply); above the model's training context it warns
  * @param threads     CPU threads for llama.cpp's compute
  * @param batchSize   most prompt tokens per llama_decode call; longer prompts go in chunks
  */

@@ -149,7 +149,7 @@ class LlamaBackendTest {
 
     @Test
     void aPromptLongerThanTheContextFailsWithAClearMessage() {
-        String longPrompt = "Once upon a time ".repeat(600);
+        String longPrompt = "Once upon a time ".repeat(backend.contextSize() / 2);
         var e = assertThrows(ExecutionException.class,
                 () -> run(backend, CompletionRequest.raw(longPrompt, 5), TokenSink.NONE));
         var cause = assertInstanceOf(EngineException.class, e.getCause());

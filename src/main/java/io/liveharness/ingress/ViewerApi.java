@@ -9,11 +9,8 @@ import io.liveharness.config.NodeConfig.HttpConfig;
 import io.liveharness.room.RoomManifest;
 import io.liveharness.room.RoomRegistry;
 import io.liveharness.room.RoomRegistry.UnknownRoomException;
-import io.vertx.core.Future;
-import io.vertx.core.VerticleBase;
+import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
-import io.vertx.core.http.HttpServer;
-import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.ServerWebSocket;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -23,50 +20,37 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * The viewer-facing HTTP API: messages in, outcomes and a live event stream out, room state
- * pushes, health. It records every accepted message in the {@link MessageLedger} before handing
- * it to its room, and every outcome when the room publishes it.
+ * pushes. It records every accepted message in the {@link MessageLedger} before handing it to its
+ * room, and every outcome when the room publishes it. Its handlers run on the HTTP server's
+ * verticle context.
  */
-public final class HttpIngressVerticle extends VerticleBase {
+public final class ViewerApi {
+    private final Vertx vertx;
     private final HttpConfig config;
     private final RoomRegistry rooms;
     private final MessageLedger ledger;
-    private final Supplier<ObjectNode> health;
     private final ViewerMessageParser messages;
     private final RoomStateParser states;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
-    private HttpServer server;
 
-    public HttpIngressVerticle(HttpConfig config, RoomRegistry rooms, MessageLedger ledger, Supplier<ObjectNode> health) {
+    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger) {
+        this.vertx = vertx;
         this.config = config;
         this.rooms = rooms;
         this.ledger = ledger;
-        this.health = health;
         this.messages = new ViewerMessageParser(config.maxTextChars());
         this.states = new RoomStateParser(config.maxTextChars());
     }
 
-    public int actualPort() { return server.actualPort(); }
-
-    @Override
-    public Future<?> start() {
-        Router router = Router.router(vertx);
+    public void mount(Router router) {
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
         router.post("/v1/rooms/:roomId/messages").handler(body).handler(this::postMessage);
         router.post("/v1/rooms/:roomId/state").handler(body).handler(this::postState);
         router.get("/v1/rooms/:roomId/events").handler(this::events);
         router.get("/v1/messages/:messageId").handler(this::getMessage);
-        router.get("/health").handler(ctx -> json(ctx, 200, health.get()));
-        router.route().last().handler(ctx -> error(ctx, new ApiError(404, null, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path())));
-        router.errorHandler(413, ctx -> error(ctx, new ApiError(413, "body", "the request body is larger than " + config.maxBodyBytes() + " bytes")));
-        router.errorHandler(500, ctx -> error(ctx, new ApiError(500, null, "internal error: " + ctx.failure())));
-        return vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port()))
-                .requestHandler(router)
-                .listen()
-                .onSuccess(s -> server = s);
     }
 
     private void postMessage(RoutingContext ctx) {
@@ -147,13 +131,7 @@ public final class HttpIngressVerticle extends VerticleBase {
         return rooms.manifest(roomId).orElseThrow(() -> new ApiError(404, "roomId", new UnknownRoomException(roomId).getMessage()));
     }
 
-    private static void json(RoutingContext ctx, int status, ObjectNode body) {
-        ctx.response().setStatusCode(status).putHeader("content-type", "application/json; charset=utf-8").end(body.toString());
-    }
+    private static void json(RoutingContext ctx, int status, ObjectNode body) { Responses.json(ctx, status, body); }
 
-    private static void error(RoutingContext ctx, ApiError e) {
-        ObjectNode body = RequestJson.JSON.createObjectNode().put("error", e.getMessage());
-        if (e.field() != null) body.put("field", e.field());
-        json(ctx, e.status(), body);
-    }
+    private static void error(RoutingContext ctx, ApiError e) { Responses.error(ctx, e); }
 }

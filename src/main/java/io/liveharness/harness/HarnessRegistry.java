@@ -1,0 +1,269 @@
+package io.liveharness.harness;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.liveharness.harness.HarnessRouting.Experiment;
+import io.liveharness.harness.HarnessRouting.Pin;
+import io.liveharness.room.RoomManifest.HarnessRef;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+
+/**
+ * The published harness versions and the routing of rooms to them, kept durably in a state
+ * folder so a restart changes nothing:
+ * <pre>
+ *   &lt;stateDir&gt;/versions/&lt;versionId&gt;/...   the files of each published version, never changed
+ *   &lt;stateDir&gt;/routing.json                 channels, pins, experiments
+ * </pre>
+ * Several processes may share the folder (a node, and the CLI publishing to it): each change
+ * takes a file lock, re-reads what is on disk, applies itself and writes atomically, and a node
+ * calls {@link #refresh} to see changes others made. Reads are lock-free from an immutable snapshot.
+ */
+public final class HarnessRegistry {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final java.util.regex.Pattern CHANNEL = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
+
+    /** Which version a room runs and why, for replies and the operator API. */
+    public record Resolution(Harness harness, String how) { }
+
+    private record Snapshot(Map<String, Harness> versions, HarnessRouting routing, FileTime routingTime) { }
+
+    private final Path stateDir;
+    private volatile Snapshot snapshot;
+
+    private HarnessRegistry(Path stateDir) {
+        this.stateDir = stateDir;
+        this.snapshot = new Snapshot(Map.of(), HarnessRouting.EMPTY, null);
+    }
+
+    /**
+     * Opens the registry in {@code stateDir}, publishing every harness folder of {@code sourceDir}
+     * (publishing is idempotent: same content, same version) and pointing the {@code stable} and
+     * {@code canary} channels at {@code defaultName}'s version when they point nowhere yet.
+     */
+    public static HarnessRegistry open(Path stateDir, Path sourceDir, String defaultName) {
+        HarnessRegistry registry = new HarnessRegistry(stateDir);
+        try {
+            Files.createDirectories(stateDir.resolve("versions"));
+        } catch (IOException e) {
+            throw new HarnessException(List.of(stateDir + ":0: cannot create the harness state folder: " + e.getMessage()));
+        }
+        registry.refresh();
+        Harness fallbackDefault = null;
+        if (sourceDir != null && Files.isDirectory(sourceDir)) {
+            try (Stream<Path> folders = Files.list(sourceDir)) {
+                for (Path folder : folders.filter(f -> Files.isRegularFile(f.resolve(HarnessLoader.MANIFEST))).sorted().toList()) {
+                    Harness h = registry.publish(HarnessFiles.fromDirectory(folder));
+                    if (folder.getFileName().toString().equals(defaultName)) fallbackDefault = h;
+                }
+            } catch (IOException e) {
+                throw new HarnessException(List.of(sourceDir + ":0: cannot list: " + e.getMessage()));
+            }
+        }
+        String initial = fallbackDefault == null ? null : fallbackDefault.version();
+        registry.mutate(r -> {
+            HarnessRouting next = r;
+            if (initial != null && !r.channels().containsKey(HarnessRouting.STABLE)) next = next.withChannel(HarnessRouting.STABLE, initial);
+            if (!next.channels().containsKey(HarnessRouting.CANARY) && next.channels().containsKey(HarnessRouting.STABLE)) {
+                next = next.withChannel(HarnessRouting.CANARY, next.channels().get(HarnessRouting.STABLE));
+            }
+            return next;
+        });
+        if (!registry.routing().channels().containsKey(HarnessRouting.STABLE)) {
+            throw new HarnessException(List.of(sourceDir + "/" + defaultName + "/" + HarnessLoader.MANIFEST
+                    + ":0: no stable harness: the default harness '" + defaultName + "' is missing and none was published"));
+        }
+        return registry;
+    }
+
+    // --- reading --------------------------------------------------------------------------------
+
+    public Map<String, Harness> versions() { return snapshot.versions(); }
+
+    public HarnessRouting routing() { return snapshot.routing(); }
+
+    /** The files of a published version, as stored. */
+    public HarnessFiles files(String version) {
+        requireVersion(version);
+        return HarnessFiles.fromDirectory(stateDir.resolve("versions").resolve(version));
+    }
+
+    public java.util.Optional<Harness> version(String id) { return java.util.Optional.ofNullable(snapshot.versions().get(id)); }
+
+    /**
+     * The version a room runs now: its operator pin, else its manifest's pin, else the channel it
+     * follows (through an experiment on that channel, if one runs).
+     */
+    public Resolution resolve(String roomId, HarnessRef manifestRef) {
+        Snapshot s = snapshot;
+        Pin pin = s.routing().pins().get(roomId);
+        if (pin != null && pin.version() != null) return pinned(s, pin.version(), "pinned");
+        if (pin == null && manifestRef != null && manifestRef.version() != null) return pinned(s, manifestRef.version(), "pinned by manifest");
+        String channel = pin != null ? pin.channel() : manifestRef == null || manifestRef.channel() == null ? HarnessRouting.STABLE : manifestRef.channel();
+        for (Experiment e : s.routing().experiments()) {
+            if (e.channel().equals(channel)) {
+                boolean treated = e.treats(roomId);
+                return pinned(s, treated ? e.treatment() : e.control(), "experiment " + e.name() + ": " + (treated ? "treatment" : "control"));
+            }
+        }
+        String id = s.routing().channels().get(channel);
+        if (id == null) id = s.routing().channels().get(HarnessRouting.STABLE);
+        return pinned(s, id, "channel " + channel);
+    }
+
+    private static Resolution pinned(Snapshot s, String id, String how) {
+        Harness h = s.versions().get(id);
+        if (h == null) {
+            // Only reachable if a version folder was deleted by hand: say so rather than guess.
+            throw new IllegalStateException("harness version '" + id + "' (" + how + ") is not in the registry");
+        }
+        return new Resolution(h, how);
+    }
+
+    // --- changing -------------------------------------------------------------------------------
+
+    /** Validates and stores a version; the same content again returns the stored one. */
+    public Harness publish(HarnessFiles files) {
+        Harness h = HarnessLoader.load(files);
+        Path dir = stateDir.resolve("versions").resolve(h.version());
+        withLock(() -> {
+            if (!Files.isDirectory(dir)) {
+                Path tmp = stateDir.resolve("versions").resolve(".tmp-" + h.version() + "-" + ProcessHandle.current().pid());
+                files.writeTo(tmp);
+                Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+            }
+            return null;
+        });
+        refresh();
+        return h;
+    }
+
+    public void setChannel(String channel, String version) {
+        requireChannel(channel);
+        requireVersion(version);
+        mutate(r -> r.withChannel(channel, version));
+    }
+
+    public void pin(String roomId, Pin pin) {
+        if (pin.version() != null) requireVersion(pin.version());
+        if (pin.channel() != null) requireChannel(pin.channel());
+        mutate(r -> r.withPin(roomId, pin));
+    }
+
+    public void unpin(String roomId) { mutate(r -> r.withPin(roomId, null)); }
+
+    public void startExperiment(Experiment e) {
+        if (e.name() == null || !CHANNEL.matcher(e.name()).matches()) throw new IllegalArgumentException("experiment name must be a-z, 0-9 and hyphens");
+        requireChannel(e.channel());
+        requireVersion(e.control());
+        requireVersion(e.treatment());
+        if (!(e.treatmentShare() >= 0 && e.treatmentShare() <= 1)) throw new IllegalArgumentException("treatmentShare must be between 0 and 1");
+        mutate(r -> r.withExperiment(e));
+    }
+
+    public void stopExperiment(String name) { mutate(r -> r.withoutExperiment(name)); }
+
+    private void requireVersion(String version) {
+        refresh();
+        if (!snapshot.versions().containsKey(version)) {
+            throw new IllegalArgumentException("no harness version '" + version + "'; published: " + snapshot.versions().keySet());
+        }
+    }
+
+    private static void requireChannel(String channel) {
+        if (channel == null || !CHANNEL.matcher(channel).matches()) {
+            throw new IllegalArgumentException("channel '" + channel + "' must be 1-32 characters of a-z, 0-9 and hyphens");
+        }
+    }
+
+    private void mutate(UnaryOperator<HarnessRouting> change) {
+        HarnessRouting written = withLock(() -> {
+            HarnessRouting next = change.apply(readRouting());
+            Path file = stateDir.resolve("routing.json");
+            Path tmp = stateDir.resolve(".routing.json.tmp");
+            JSON.writeValue(tmp.toFile(), next);
+            try {
+                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            return next;
+        });
+        synchronized (this) {
+            refresh();
+            // A second write within the file system's timestamp granularity would look unchanged.
+            snapshot = new Snapshot(snapshot.versions(), written, snapshot.routingTime());
+        }
+    }
+
+    // --- the disk -------------------------------------------------------------------------------
+
+    /** Picks up versions and routing that another process wrote. Cheap when nothing changed. */
+    public synchronized void refresh() {
+        Snapshot s = snapshot;
+        Map<String, Harness> versions = new LinkedHashMap<>(s.versions());
+        try (Stream<Path> dirs = Files.list(stateDir.resolve("versions"))) {
+            for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
+                String id = dir.getFileName().toString();
+                if (id.startsWith(".") || versions.containsKey(id)) continue;
+                Harness h = HarnessLoader.load(HarnessFiles.fromDirectory(dir));
+                if (!h.version().equals(id)) {
+                    throw new HarnessException(List.of(dir + ":0: content hashes to " + h.version() + ", not to its folder name: the store was edited by hand"));
+                }
+                versions.put(id, h);
+            }
+        } catch (IOException e) {
+            throw new HarnessException(List.of(stateDir + ":0: cannot read versions: " + e.getMessage()));
+        }
+        FileTime time = routingTime();
+        HarnessRouting routing = time != null && time.equals(s.routingTime()) ? s.routing() : readRouting();
+        snapshot = new Snapshot(Map.copyOf(versions), routing, time);
+    }
+
+    private FileTime routingTime() {
+        try {
+            Path f = stateDir.resolve("routing.json");
+            return Files.exists(f) ? Files.getLastModifiedTime(f) : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private HarnessRouting readRouting() {
+        Path f = stateDir.resolve("routing.json");
+        if (!Files.exists(f)) return HarnessRouting.EMPTY;
+        try {
+            return JSON.readValue(f.toFile(), HarnessRouting.class);
+        } catch (IOException e) {
+            throw new HarnessException(List.of(f + ":0: cannot read the harness routing: " + e.getMessage()));
+        }
+    }
+
+    private interface Locked<T> {
+        T run() throws IOException;
+    }
+
+    /** The file lock keeps other processes out; synchronized keeps this JVM's threads from overlapping locks. */
+    private synchronized <T> T withLock(Locked<T> action) {
+        try (FileChannel channel = FileChannel.open(stateDir.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock ignored = channel.lock()) {
+            return action.run();
+        } catch (IOException e) {
+            throw new HarnessException(new ArrayList<>(List.of(stateDir + ":0: cannot update the harness store: " + e.getMessage())));
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package io.liveharness.node;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.config.NodeConfig.HttpConfig;
+import io.liveharness.ingress.ApiError;
+import io.liveharness.ingress.Responses;
+import io.liveharness.ingress.ViewerApi;
+import io.liveharness.ops.OperatorApi;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Router;
+
+import java.util.function.Supplier;
+
+/** The node's one HTTP server: the viewer API, the operator API and health on one port. */
+final class HttpServerVerticle extends VerticleBase {
+    private final HttpConfig config;
+    private final ViewerApi viewers;
+    private final OperatorApi operators;
+    private final Supplier<ObjectNode> health;
+    private HttpServer server;
+
+    HttpServerVerticle(HttpConfig config, ViewerApi viewers, OperatorApi operators, Supplier<ObjectNode> health) {
+        this.config = config;
+        this.viewers = viewers;
+        this.operators = operators;
+        this.health = health;
+    }
+
+    int actualPort() { return server.actualPort(); }
+
+    @Override
+    public Future<?> start() {
+        Router router = Router.router(vertx);
+        viewers.mount(router);
+        operators.mount(router);
+        router.get("/health").handler(ctx -> Responses.json(ctx, 200, health.get()));
+        router.route().last().handler(ctx -> Responses.error(ctx,
+                new ApiError(404, null, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path())));
+        router.route().failureHandler(ctx -> {
+            if (ctx.failure() instanceof ApiError e) Responses.error(ctx, e);
+            else if (ctx.statusCode() == 413) Responses.error(ctx, new ApiError(413, "body", "the request body is larger than allowed"));
+            else Responses.error(ctx, new ApiError(ctx.statusCode() > 0 ? ctx.statusCode() : 500, null, "request failed: " + ctx.failure()));
+        });
+        return vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port()))
+                .requestHandler(router)
+                .listen()
+                .onSuccess(s -> server = s);
+    }
+}

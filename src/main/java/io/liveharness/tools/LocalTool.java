@@ -1,0 +1,66 @@
+package io.liveharness.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.liveharness.api.Addresses;
+import io.liveharness.api.ToolCall;
+import io.liveharness.api.ToolResult;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+
+/**
+ * A tool served by this node on {@code tool.<name>}. A subclass answers one call from its JSON
+ * arguments; a bad argument is an error result the model can read and correct, never a failure
+ * of the request. Answers come from in-memory data, so they run on the event loop.
+ */
+public abstract class LocalTool extends VerticleBase {
+    protected static final ObjectMapper JSON = new ObjectMapper();
+
+    /** An argument problem, reported to the model as the tool's error. */
+    protected static final class BadArgument extends RuntimeException {
+        public BadArgument(String message) { super(message); }
+    }
+
+    public abstract String name();
+
+    /** The result as JSON, or throws {@link BadArgument}. */
+    protected abstract JsonNode answer(JsonNode args);
+
+    @Override
+    public Future<?> start() {
+        return vertx.eventBus().<ToolCall>consumer(Addresses.tool(name()), msg -> msg.reply(call(msg.body()))).completion();
+    }
+
+    public final ToolResult call(ToolCall call) {
+        JsonNode args;
+        try {
+            args = JSON.readTree(call.argumentsJson());
+        } catch (Exception e) {
+            return ToolResult.error(name(), "arguments are not JSON: " + e.getMessage());
+        }
+        if (args == null || !args.isObject()) return ToolResult.error(name(), "arguments must be a JSON object");
+        try {
+            return ToolResult.ok(name(), answer(args).toString());
+        } catch (BadArgument e) {
+            return ToolResult.error(name(), e.getMessage());
+        }
+    }
+
+    protected static String requiredText(JsonNode args, String field) {
+        JsonNode v = args.get(field);
+        if (v == null || !v.isTextual() || v.asText().isBlank()) throw new BadArgument("argument '" + field + "' (string) is required");
+        return v.asText();
+    }
+
+    protected static String optionalText(JsonNode args, String field) {
+        JsonNode v = args.get(field);
+        if (v == null || v.isNull()) return null;
+        if (!v.isTextual()) throw new BadArgument("argument '" + field + "' must be a string");
+        return v.asText();
+    }
+
+    protected static Product product(Catalog catalog, JsonNode args) {
+        String id = requiredText(args, "productId");
+        return catalog.find(id).orElseThrow(() -> new BadArgument("no product with id '" + id + "'"));
+    }
+}
