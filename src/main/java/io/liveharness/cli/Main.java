@@ -18,6 +18,7 @@ public final class Main {
         Map<String, Command> commands = new LinkedHashMap<>();
         commands.put("demo", new DemoCommand());
         commands.put("serve", new ServeCommand());
+        commands.put("harness", new HarnessCommand());
         commands.put("router", new RouterCommand());
         commands.put("bench", new BenchCommand());
         return commands;
