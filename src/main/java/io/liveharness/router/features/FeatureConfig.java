@@ -20,7 +20,7 @@ public record FeatureConfig(int charMin, int charMax, int wordCharMin, int wordC
     /** The configuration of the first model: 1-3 character grams, no CJK 4-grams, no cue lexicon. */
     public static final FeatureConfig BASELINE = new FeatureConfig(1, 3, 2, 5, true);
     /** The configuration chosen on the validation split (see {@code Tuner}). */
-    public static final FeatureConfig DEFAULT = new FeatureConfig(1, 3, 2, 5, true, 4, true);
+    public static final FeatureConfig DEFAULT = new FeatureConfig(1, 3, 2, 5, true, 3, true);
 
     public FeatureConfig {
         if (charMin < 1 || charMax < charMin || charMax > 8) throw new IllegalArgumentException("bad char n-gram range");
