@@ -5,6 +5,7 @@ import io.liveharness.router.RouteContext;
 import io.liveharness.router.RouterOptions;
 import io.liveharness.router.TribuoIntentClassifier;
 import io.liveharness.router.dataset.ViewerMessageGenerator;
+import io.liveharness.router.features.FeatureConfig;
 import io.liveharness.router.model.RouterModel;
 import io.liveharness.router.train.Evaluation;
 import io.liveharness.router.train.LabelledData;
@@ -35,8 +36,8 @@ public final class RouterCommand implements Main.Command {
         String sub = args.length == 0 ? "help" : args[0];
         return switch (sub) {
             case "dataset" -> dataset(Options.parse(args, 1, Set.of("seed", "total", "out"), Set.of()));
-            case "train" -> train(Options.parse(args, 1, Set.of("train", "test", "model", "report", "cost"), Set.of("no-tune")));
-            case "eval" -> eval(Options.parse(args, 1, Set.of("data", "model", "train", "test", "cost", "report"), Set.of("tune")));
+            case "train" -> train(Options.parse(args, 1, Set.of("train", "test", "model", "report", "cost", "features"), Set.of("no-tune")));
+            case "eval" -> eval(Options.parse(args, 1, Set.of("data", "model", "train", "test", "cost", "features", "report"), Set.of("tune")));
             case "classify" -> classify(args);
             case "help" -> help();
             default -> throw new UsageException("unknown sub-command '" + sub + "' (try: router help)");
@@ -47,8 +48,9 @@ public final class RouterCommand implements Main.Command {
         System.out.println("""
                 usage: ./liveharness router <sub-command>
                   dataset  [--seed N] [--total N] [--out DIR]   regenerate data/router/{train,test}.jsonl
-                  train    [--train F] [--test F] [--model F] [--report DIR] [--cost C | --no-tune]
-                           tune C on a validation split of train, train, write model and report
+                  train    [--train F] [--test F] [--model F] [--report DIR] [--cost C [--features SPEC] | --no-tune]
+                           tune features, C and class weights on a validation split of train (by template),
+                           train on all of train, write model, validation and test reports
                   eval     --data F [--model F]                  evaluate the model on a labelled CSV/JSONL
                   eval     --train F --test F [--tune] [--cost C] [--report DIR]
                            train the same pipeline on F, evaluate on the other F
@@ -71,7 +73,18 @@ public final class RouterCommand implements Main.Command {
         Path modelFile = Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString()));
         List<LabelledMessage> train = LabelledData.read(trainFile);
         List<LabelledMessage> test = LabelledData.read(testFile);
-        TrainOptions options = chooseOptions(o, train, !o.has("no-tune"));
+        Tuner tuner = new Tuner(System.err);
+        TrainOptions options = chooseOptions(o, train, !o.has("no-tune"), tuner);
+        Path reportDir = Path.of(o.get("report", REPORT_DIR.toString()));
+        if (tuner.bestValidation() != null) {
+            String vTitle = "Intent router: validation split (carved from train by template)";
+            List<String> vNotes = List.of("chosen on this split: " + options.describe(),
+                    "fit on " + tuner.fitSize() + " messages of " + trainFile + ", validated on the other " + tuner.validationSize()
+                            + " (templates disjoint from the fit part); the test split is not read for any choice");
+            ReportWriter.write(reportDir, "validation-report", vTitle, vNotes, tuner.bestValidation());
+            System.out.print(ReportWriter.text(vTitle, vNotes, tuner.bestValidation()));
+            System.out.println();
+        }
         RouterModel model = new RouterTrainer(options, System.err).train(train, trainFile + " (" + train.size() + " messages)");
         model.save(modelFile);
         System.err.printf("wrote %s%n", modelFile);
@@ -80,7 +93,6 @@ public final class RouterCommand implements Main.Command {
                 "model: " + modelFile + ", " + options.describe(),
                 "trained on " + trainFile + " (" + train.size() + " messages), tested on " + testFile
                         + " (" + test.size() + " messages, templates disjoint from training)");
-        Path reportDir = Path.of(o.get("report", REPORT_DIR.toString()));
         ReportWriter.write(reportDir, "test-report", "Intent router: held-out test split", notes, e);
         System.out.print(ReportWriter.text("Intent router: held-out test split", notes, e));
         System.err.printf("wrote %s/test-report.{txt,html}%n", reportDir);
@@ -104,7 +116,7 @@ public final class RouterCommand implements Main.Command {
         Path testFile = Path.of(o.get("test", ""));
         List<LabelledMessage> train = LabelledData.read(trainFile);
         List<LabelledMessage> test = LabelledData.read(testFile);
-        TrainOptions options = chooseOptions(o, train, o.has("tune"));
+        TrainOptions options = chooseOptions(o, train, o.has("tune"), new Tuner(System.err));
         RouterModel model = new RouterTrainer(options, System.err).train(train, trainFile.toString());
         Evaluation e = Tuner.evaluate(model, test);
         List<String> notes = List.of("trained on " + trainFile + " (" + train.size() + "), tested on " + testFile
@@ -116,9 +128,11 @@ public final class RouterCommand implements Main.Command {
         return 0;
     }
 
-    private static TrainOptions chooseOptions(Options o, List<LabelledMessage> train, boolean tune) {
-        if (o.has("cost")) return TrainOptions.DEFAULT.withCost(o.number("cost", TrainOptions.DEFAULT_COST));
-        return tune ? new Tuner(System.err).tune(train, TrainOptions.DEFAULT) : TrainOptions.DEFAULT;
+    private static TrainOptions chooseOptions(Options o, List<LabelledMessage> train, boolean tune, Tuner tuner) {
+        TrainOptions base = TrainOptions.DEFAULT;
+        if (o.has("features")) base = base.withFeatures(FeatureConfig.parse(o.get("features", "")));
+        if (o.has("cost")) return base.withCost(o.number("cost", TrainOptions.DEFAULT_COST));
+        return tune ? tuner.tune(train, base) : base;
     }
 
     private static int classify(String[] args) {

@@ -117,6 +117,13 @@ final class TemplateBank {
                 does the {p} fade
                 is there a {s}
                 does it smell
+                {p}容易坏吗
+                {p}送男朋友合适吗
+                {p}送人有礼盒包装吗
+                {p}现在什么价格
+                {p}耐不耐用
+                is the {p} durable
+                does the {p} come in a gift box
 """);
         put(Intent.CHITCHAT, """
                 主播好
@@ -210,6 +217,10 @@ final class TemplateBank {
                 打卡打卡
                 is this a real person
                 are you a robot
+                抢到福袋了 开心
+                刚刚中奖了 谢谢主播
+                主播今天好大方
+                thanks for the giveaway host
 """);
         put(Intent.CLARIFICATION, """
                 那{c}呢
@@ -350,6 +361,45 @@ final class TemplateBank {
                 does it come with warranty
                 the {p} is broken what do i do
                 can you send an invoice
+                退换货怎么弄
+                退换流程是什么
+                售后怎么联系
+                售后在哪里申请
+                {p}质量问题能退吗
+                {p}有质量问题
+                {p}坏了 怎么办
+                {p}用了一周就坏了 保修吗
+                {p}不亮了 能换吗
+                {p}开机没反应 怎么售后
+                收到{p}有划痕 能换吗
+                {p}有色差 可以退吗
+                {p}有线头 能换一件吗
+                {p}拉链坏了
+                {p}开胶了 能修吗
+                7天无理由怎么退
+                七天无理由过了还能退吗
+                不喜欢能退吗
+                {p}买大了 能换{s}吗
+                {p}买小了能换大一码吗
+                换货运费谁承担
+                退货需要原包装吗
+                吊牌剪了还能退吗
+                寄回的单号填哪里
+                退款到哪个账户
+                申请售后了 什么时候处理
+                订单{order}售后进度
+                能换个新的吗
+                can i return it within 7 days
+                how do i return this
+                the {p} has a defect
+                the {p} stopped working after a week
+                is it covered by warranty
+                there is a scratch on my {p} can i exchange
+                i want to exchange for a smaller size
+                return policy?
+                how to contact after sales
+                wrong size sent need exchange
+                can i get a partial refund
 """);
         put(Intent.PROMOTION, """
                 有优惠券吗
@@ -412,6 +462,63 @@ final class TemplateBank {
                 any cheaper
                 can it be cheaper
                 second one half price
+                满300减50是跨店的吗
+                满减可以叠加优惠券吗
+                券领不到怎么办
+                优惠券在哪 没找到
+                怎么领优惠券啊
+                店铺券和直播间券能一起用吗
+                {p}用券后多少钱
+                {p}到手价多少
+                拍一发二是真的吗
+                {p}拍一发二吗
+                拍一件发两件吗
+                秒杀还有吗 没抢到
+                秒杀价多少
+                下一轮秒杀几点
+                {p}什么时候秒杀
+                福袋什么时候开
+                福袋里面有什么
+                福袋开奖了吗
+                抽奖几点开
+                抽中了怎么领奖
+                今天有抽奖吗
+                红包雨几点
+                {p}今天有活动吗
+                有没有折扣
+                能打折吗
+                老粉有优惠吗
+                有没有粉丝价
+                {p}还会降价吗
+                什么时候有大促
+                双十一会更便宜吗
+                还有赠品吗
+                {p}送小样吗
+                满多少送礼物
+                今天下单有礼品吗
+                拼团价多少
+                买{n}件有优惠吗
+                有没有新人券
+                主播给个券吧
+                再来一波福利
+                any discount
+                any discount on the {p}
+                is there a flash sale
+                flash sale when
+                what time is the flash sale
+                how do i get the coupon
+                coupon not working
+                any promo code
+                do you have a voucher for new customers
+                is the {p} on sale
+                buy 2 get 1 free?
+                any freebies
+                is there a lucky draw
+                how to join the giveaway
+                lucky bag when
+                can i get it cheaper
+                any special price for fans
+                any extra discount if i buy {n}
 """);
         put(Intent.LOGISTICS, """
                 什么时候发货
@@ -465,6 +572,23 @@ final class TemplateBank {
                 快递一直没更新
                 ready to ship
                 is it shipped yet
+                几号能发货
+                拍了多久发
+                今天能发出吗
+                {city}发货要几天
+                顺丰要加钱吗
+                能发邮政吗
+                快递能放驿站吗
+                可以送货上门吗
+                物流到哪里了 订单{order}
+                快递几天了还没到
+                发货地是哪里
+                海外能寄吗
+                when do you ship
+                how many days to {city}
+                do you ship internationally
+                what is my tracking number
+                can it arrive before friday
 """);
         put(Intent.COMPLAINT, """
                 什么破质量
@@ -520,6 +644,39 @@ final class TemplateBank {
                 i will never buy again
                 you are liars
                 so disappointed
+                {p}质量差死了
+                太失望了 {p}根本不能用
+                什么垃圾 还卖这么贵
+                客服半天不理人
+                主播说话不算数
+                说好的福袋呢 骗人的吧
+                抽奖都是假的吧
+                直播间全是托
+                买了就降价 太坑了
+                你们就是骗钱的
+                无语了 发错了还不认
+                气死我了 等了十天
+                {p}和直播里完全两个样
+                实物和图片差太多了
+                色差太大了 失望
+                态度这么差还做什么生意
+                我要打12315投诉
+                已经投诉到平台了
+                差评差评
+                一星都不想给
+                垃圾店铺
+                黑心商家
+                别买 都是坑
+                so bad
+                this is a scam
+                total rip off
+                the {p} is garbage
+                terrible quality dont buy
+                your customer service is the worst
+                i want to file a complaint
+                fake product
+                you never answer
+                waste of money
 """);
         put(Intent.SPAM, """
                 加V{wx}领福利
@@ -561,6 +718,36 @@ final class TemplateBank {
                 earn money from home dm me
                 make {n}00 a day message me
                 dm me for a job
+                加v{wx} 带你赚钱
+                +v {wx}
+                v我{wx}
+                威信{wx}
+                wx{wx} 有福利
+                qq{phone}
+                看我主页有惊喜
+                互粉互粉 回关
+                求关注 必回关
+                代刷点赞 {url}
+                低价q币 {url}
+                高价回收账号 {phone}
+                宝妈兼职 在家可做
+                手机兼职 一单一结
+                招打字员 日结{n}百
+                免费领红包 {url}
+                点这个{url}抢购
+                同城约吗
+                美女陪聊 加{wx}
+                主播丑死了
+                什么鬼主播 滚
+                sb主播
+                闭嘴吧你
+                crypto investment dm me
+                free bitcoin {url}
+                visit {url} for free stuff
+                add me on telegram {wx}
+                sub to my channel
+                shut up idiot
+                ugly host lol
 """);
     }
 

@@ -41,7 +41,9 @@ public final class TextFeaturizer {
     public int featurize(String text, RouteContext context, Scratch s, GramSink sink) {
         normalize(text, s);
         charGrams(s, sink);
+        if (config.cjkMax() > config.charMax()) cjkGrams(s, sink);
         wordGrams(s, sink);
+        if (config.lexicon()) CueLexicon.emit(s.text, 1, s.length - 1, sink);
         return contextFlags(text, context, s);
     }
 
@@ -88,6 +90,27 @@ public final class TextFeaturizer {
                 sink.gram(h, 'c', buf, from, from + size);
             }
         }
+    }
+
+    /** Character n-grams longer than {@code charMax}, up to {@code cjkMax}, inside runs of CJK characters only. */
+    private void cjkGrams(Scratch s, GramSink sink) {
+        int[] buf = s.text;
+        int len = s.length;
+        for (int size = config.charMax() + 1; size <= config.cjkMax(); size++) {
+            int run = 0; // CJK characters ending at i
+            for (int i = 0; i < len; i++) {
+                run = isCjk(buf[i]) ? run + 1 : 0;
+                if (run < size) continue;
+                int from = i + 1 - size;
+                long h = FeatureHash.start('c');
+                for (int j = from; j <= i; j++) h = FeatureHash.step(h, buf[j]);
+                sink.gram(h, 'c', buf, from, i + 1);
+            }
+        }
+    }
+
+    static boolean isCjk(int cp) {
+        return (cp >= 0x3400 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x2FA1F);
     }
 
     /** A gram of only spaces and boundary marks says nothing. */

@@ -17,6 +17,8 @@ public record TrainOptions(FeatureConfig features, double cost, double epsilon, 
 
     public TrainOptions withCost(double c) { return new TrainOptions(features, c, epsilon, minFeatureCount, balanced); }
 
+    public TrainOptions withFeatures(FeatureConfig f) { return new TrainOptions(f, cost, epsilon, minFeatureCount, balanced); }
+
     public TrainOptions withBalanced(boolean b) { return new TrainOptions(features, cost, epsilon, minFeatureCount, b); }
 
     public String describe() {

@@ -1,5 +1,6 @@
 package io.liveharness.router.train;
 
+import io.liveharness.router.features.FeatureConfig;
 import io.liveharness.router.model.RouterModel;
 
 import java.io.PrintStream;
@@ -11,7 +12,7 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Picks the cost C on a validation split carved from the training data; the test split is never
+ * Picks the features (CJK 4-grams, cue lexicon), the cost C and the class weighting on a validation split carved from the training data; the test split is never
  * looked at. Messages with a template id are split by template, as train and test are, so the
  * validation score predicts the test score instead of flattering it.
  */
@@ -19,33 +20,59 @@ public final class Tuner {
     public static final double[] COSTS = {2, 8, 32, 128};
     public static final double VALIDATION_SHARE = 0.2;
 
+    /** The feature variants tried: the first model's, each addition alone, and both. */
+    public static final List<FeatureConfig> FEATURES = List.of(FeatureConfig.BASELINE, FeatureConfig.BASELINE.withCjkMax(4),
+            FeatureConfig.BASELINE.withLexicon(true), FeatureConfig.BASELINE.withCjkMax(4).withLexicon(true));
+
     public record Split(List<LabelledMessage> fit, List<LabelledMessage> validation) { }
 
     private final PrintStream progress;
+    private final List<FeatureConfig> features;
+    private Evaluation bestValidation;
+    private int fitSize;
+    private int validationSize;
 
-    public Tuner(PrintStream progress) { this.progress = progress; }
+    public Tuner(PrintStream progress) { this(progress, FEATURES); }
 
+    public Tuner(PrintStream progress, List<FeatureConfig> features) {
+        this.progress = progress;
+        this.features = List.copyOf(features);
+    }
+
+    /** Tries every feature variant, C and class weighting; keeps the best validation macro-F1 (ties: the first tried). */
     public TrainOptions tune(List<LabelledMessage> train, TrainOptions base) {
         Split split = split(train, 7);
-        progress.printf("tuning: %d fit / %d validation messages%n", split.fit().size(), split.validation().size());
+        fitSize = split.fit().size();
+        validationSize = split.validation().size();
+        progress.printf("tuning: %d fit / %d validation messages%n", fitSize, validationSize);
         double bestScore = -1;
         TrainOptions best = base;
         PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
-        for (boolean balanced : new boolean[] {false, true}) {
-            for (double c : COSTS) {
-                TrainOptions o = base.withCost(c).withBalanced(balanced);
-                RouterModel model = new RouterTrainer(o, quiet).train(split.fit(), "validation fit");
-                Evaluation e = evaluate(model, split.validation());
-                progress.printf("tuning: C=%-5s balanced=%-5s validation %s%n", c, balanced, e.summaryLine());
-                if (e.macroF1() > bestScore) {
-                    bestScore = e.macroF1();
-                    best = o;
+        for (FeatureConfig f : features) {
+            for (boolean balanced : new boolean[] {false, true}) {
+                for (double c : COSTS) {
+                    TrainOptions o = base.withFeatures(f).withCost(c).withBalanced(balanced);
+                    RouterModel model = new RouterTrainer(o, quiet).train(split.fit(), "validation fit");
+                    Evaluation e = evaluate(model, split.validation());
+                    progress.printf("tuning: features %-22s C=%-5s balanced=%-5s validation %s%n", f.format(), c, balanced, e.summaryLine());
+                    if (e.macroF1() > bestScore) {
+                        bestScore = e.macroF1();
+                        best = o;
+                        bestValidation = e;
+                    }
                 }
             }
         }
-        progress.printf("tuning: chose C=%s balanced=%s%n", best.cost(), best.balanced());
+        progress.printf("tuning: chose features %s C=%s balanced=%s%n", best.features().format(), best.cost(), best.balanced());
         return best;
     }
+
+    /** The validation evaluation of the chosen options, after {@link #tune}; null before. */
+    public Evaluation bestValidation() { return bestValidation; }
+
+    public int fitSize() { return fitSize; }
+
+    public int validationSize() { return validationSize; }
 
     public static Evaluation evaluate(RouterModel model, List<LabelledMessage> data) {
         List<String> gold = new ArrayList<>(data.size());

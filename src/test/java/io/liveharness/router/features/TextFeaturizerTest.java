@@ -14,6 +14,10 @@ class TextFeaturizerTest {
     private final TextFeaturizer featurizer = new TextFeaturizer(FeatureConfig.DEFAULT);
 
     private List<String> names(String text) {
+        return names(featurizer, text);
+    }
+
+    private static List<String> names(TextFeaturizer featurizer, String text) {
         List<String> out = new ArrayList<>();
         featurizer.featurize(text, RouteContext.NONE, new TextFeaturizer.Scratch(), (hash, kind, cps, from, to) -> {
             String name = kind + ":" + new String(cps, from, to - from);
@@ -46,5 +50,41 @@ class TextFeaturizerTest {
             int bit = List.of(TextFeaturizer.CONTEXT_NAMES).indexOf(expected);
             assertTrue((flags & 1 << bit) != 0, expected);
         }
+    }
+
+    @Test
+    void cueLexiconFiresItsGroupOncePerHit() {
+        TextFeaturizer lex = new TextFeaturizer(FeatureConfig.BASELINE.withLexicon(true));
+        assertTrue(names(lex, "优惠券怎么领").contains("l:promo"));
+        assertTrue(names(lex, "any discount today?").contains("l:promo"));
+        assertTrue(names(lex, "收到就坏了 要退货").contains("l:aftersales"));
+        assertTrue(names(lex, "给差评 我要投诉").contains("l:complaint"));
+        assertTrue(names(lex, "加V abc123 领福利").containsAll(List.of("l:contact", "l:promo")));
+        // leftmost-longest, no overlaps: 优惠券 is one hit, 送货 is logistics and not also promotion (送)
+        assertEquals(1, names(lex, "优惠券").stream().filter("l:promo"::equals).count());
+        assertTrue(names(lex, "可以送货上门吗").contains("l:logistics") && !names(lex, "可以送货上门吗").contains("l:promo"));
+        // a Latin cue must start a word, and a short one must end it too
+        assertTrue(names(lex, "coffee for the office").stream().noneMatch(n -> n.startsWith("l:")));
+        assertTrue(names(lex, "special offer").contains("l:promo"));
+        assertTrue(names(new TextFeaturizer(FeatureConfig.BASELINE), "优惠券怎么领").stream().noneMatch(n -> n.startsWith("l:")));
+        assertTrue(CueLexicon.featureNames().contains("l:promo"));
+    }
+
+    @Test
+    void fourGramsOnlyInsideChineseRuns() {
+        TextFeaturizer cjk = new TextFeaturizer(FeatureConfig.BASELINE.withCjkMax(4));
+        List<String> n = names(cjk, "七天无理由 return");
+        assertTrue(n.containsAll(List.of("c:七天无理", "c:天无理由")), n.toString());
+        assertTrue(n.stream().noneMatch(s -> s.startsWith("c:") && s.length() == 6 && !s.substring(2).codePoints().allMatch(TextFeaturizer::isCjk)), n.toString());
+        assertTrue(names(new TextFeaturizer(FeatureConfig.BASELINE), "七天无理由").stream().noneMatch("c:七天无理"::equals));
+    }
+
+    @Test
+    void configHeaderRoundTripsAndOldHeadersStillParse() {
+        assertEquals(FeatureConfig.BASELINE, FeatureConfig.parse("1-3,2-5,bigrams"));
+        for (FeatureConfig c : List.of(FeatureConfig.BASELINE, FeatureConfig.DEFAULT, FeatureConfig.BASELINE.withCjkMax(4).withLexicon(true))) {
+            assertEquals(c, FeatureConfig.parse(c.format()), c.format());
+        }
+        assertEquals("1-3,2-5,bigrams,cjk4,lex", FeatureConfig.BASELINE.withCjkMax(4).withLexicon(true).format());
     }
 }

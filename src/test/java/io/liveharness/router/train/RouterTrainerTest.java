@@ -1,6 +1,9 @@
 package io.liveharness.router.train;
 
+import io.liveharness.router.features.FeatureConfig;
 import io.liveharness.router.model.RouterModel;
+import org.tribuo.Prediction;
+import org.tribuo.classification.Label;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,5 +23,20 @@ class RouterTrainerTest {
         RouterModel loaded = RouterModel.load(file);
         assertEquals(trained.header(), loaded.header());
         for (LabelledMessage m : data) assertEquals(trained.predictLabel(m.text(), m.context()), loaded.predictLabel(m.text(), m.context()));
+    }
+
+    /** With every optional feature on, the compiled scorer still computes what Tribuo's predict computes. */
+    @Test
+    void compiledScorerMatchesTribuoWithLexiconAndFourGrams() throws Exception {
+        List<LabelledMessage> data = LabelledData.read(Path.of("data/router/train.jsonl")).subList(0, 800);
+        TrainOptions o = TrainOptions.DEFAULT.withFeatures(FeatureConfig.BASELINE.withCjkMax(4).withLexicon(true)).withCost(32);
+        RouterModel model = new RouterTrainer(o, new PrintStream(PrintStream.nullOutputStream())).train(data.subList(0, 600), "test");
+        double[] p = new double[model.scorer().classCount()];
+        for (LabelledMessage m : data.subList(600, 800)) {
+            Prediction<Label> reference = model.predictWithTribuo(m.text(), m.context());
+            int best = model.scorer().score(m.text(), m.context(), p);
+            assertEquals(reference.getOutput().getLabel(), model.scorer().label(best), m.text());
+            assertEquals(reference.getOutput().getScore(), p[best], 1e-9, m.text());
+        }
     }
 }
