@@ -1,0 +1,154 @@
+package io.liveharness.harness;
+
+import io.liveharness.router.Intent;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A harness version is refused with every problem and its file and line; a good one loads whole. */
+class HarnessLoaderTest {
+
+    private static List<String> problems(HarnessFixture f) {
+        return assertThrows(HarnessException.class, () -> HarnessLoader.load(f.build())).problems();
+    }
+
+    private static void assertProblem(List<String> problems, String fileAndLine, String words) {
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith(fileAndLine) && p.contains(words)),
+                "expected a problem at " + fileAndLine + " about '" + words + "' in " + problems);
+    }
+
+    @Test
+    void theDefaultHarnessLoadsWithItsFourParts() {
+        Harness h = HarnessLoader.load(new HarnessFixture().build());
+        assertEquals("default", h.name());
+        assertEquals(List.of("after-sales", "chitchat", "logistics", "product-qa", "promotions"), h.skills().stream().map(Skill::name).toList());
+        assertEquals(5, h.tools().size());
+        assertEquals("persona", h.prompt().sections().getFirst().name());
+        assertTrue(h.hooks().size() >= 5);
+        assertEquals("product-qa", h.skillFor(Intent.CLARIFICATION).orElseThrow().name());
+        assertEquals("after-sales", h.skillFor(Intent.AFTER_SALES).orElseThrow().name());
+    }
+
+    @Test
+    void theVersionIsAHashOfTheContent() {
+        String a = HarnessLoader.load(new HarnessFixture().build()).version();
+        assertEquals(a, HarnessLoader.load(new HarnessFixture().build()).version());
+        String b = HarnessLoader.load(new HarnessFixture().replace("prompts/rules.md", "## Rules", "## Rules!").build()).version();
+        assertNotEquals(a, b);
+        assertTrue(a.matches("default-[0-9a-f]{12}"), a);
+    }
+
+    @Test
+    void frontMatterThatDoesNotParseIsReportedWithItsLine() {
+        var f = new HarnessFixture().put("skills/chitchat/SKILL.md", "---\nname: chitchat\ndescription: [unclosed\n---\nbody\n");
+        assertProblem(problems(f), "h/skills/chitchat/SKILL.md:", "front matter does not parse");
+        var g = new HarnessFixture().put("skills/chitchat/SKILL.md", "no front matter here\n");
+        assertProblem(problems(g), "h/skills/chitchat/SKILL.md:1", "must start with YAML front matter");
+    }
+
+    @Test
+    void skillNamesThatBreakTheRulesAreRefused() {
+        for (String bad : List.of("Chitchat", "-chitchat", "chit--chat", "chit_chat", "a".repeat(65))) {
+            var f = new HarnessFixture().replace("skills/chitchat/SKILL.md", "name: chitchat", "name: " + bad);
+            assertProblem(problems(f), "h/skills/chitchat/SKILL.md:2", "name '" + bad + "'");
+        }
+        var f = new HarnessFixture().replace("skills/chitchat/SKILL.md", "name: chitchat", "name: small-talk");
+        assertProblem(problems(f), "h/skills/chitchat/SKILL.md:2", "must equal its folder name");
+    }
+
+    @Test
+    void descriptionsMustSayWhatTheSkillDoes() {
+        var f = new HarnessFixture().put("skills/chitchat/SKILL.md", "---\nname: chitchat\ndescription: \"\"\n---\nbody\n");
+        assertProblem(problems(f), "h/skills/chitchat/SKILL.md:3", "description must be 1-1024");
+        var g = new HarnessFixture().put("skills/chitchat/SKILL.md", "---\nname: chitchat\ndescription: " + "x".repeat(1025) + "\n---\nbody\n");
+        assertProblem(problems(g), "h/skills/chitchat/SKILL.md:3", "(it has 1025)");
+    }
+
+    @Test
+    void aSkillNamingAToolThatDoesNotExistIsRefused() {
+        var f = new HarnessFixture().replace("skills/product-qa/SKILL.md", "allowed-tools: product_lookup stock_check",
+                "allowed-tools: product_lookup size_chart");
+        assertProblem(problems(f), "h/skills/product-qa/SKILL.md:5", "'size_chart'");
+    }
+
+    @Test
+    void collidingNamesAreRefused() {
+        var f = new HarnessFixture().put("tools/stock_check2.json", new HarnessFixture().text("tools/stock_check.json"));
+        assertProblem(problems(f), "h/tools/stock_check2.json:2", "defined twice");
+        var g = new HarnessFixture().replace("harness.yaml", "- {name: faqs, file: prompts/faqs.md, trim: 1}",
+                "- {name: room, file: prompts/faqs.md, trim: 1}");
+        assertProblem(problems(g), "h/harness.yaml:", "appears twice");
+    }
+
+    @Test
+    void aTemplateVariableThatNoSectionProvidesIsRefused() {
+        var f = new HarnessFixture().put("prompts/room.md", "## Room now\n{{room_state}}\n{{weather}}\n");
+        assertProblem(problems(f), "h/prompts/room.md:3", "{{weather}}");
+    }
+
+    @Test
+    void aStableSectionAfterAVolatileOneIsRefused() {
+        var f = new HarnessFixture().replace("harness.yaml", "- {name: faqs, file: prompts/faqs.md, trim: 1}",
+                "- {name: faqs, file: prompts/faqs.md, stable: true}");
+        assertProblem(problems(f), "h/harness.yaml:", "comes after a volatile one");
+    }
+
+    @Test
+    void anUnknownHookPointAndAnUnknownKeyAreRefused() {
+        var f = new HarnessFixture().replace("harness.yaml", "at: post-tool", "at: after-tool").put("harness.yaml",
+                new HarnessFixture().replace("harness.yaml", "at: post-tool", "at: after-tool").text("harness.yaml") + "colour: red\n");
+        List<String> p = problems(f);
+        assertProblem(p, "h/harness.yaml:", "at: 'after-tool'");
+        assertProblem(p, "h/harness.yaml:", "unknown key 'colour'");
+    }
+
+    @Test
+    void everyProblemIsReportedAtOnce() {
+        var f = new HarnessFixture()
+                .replace("skills/chitchat/SKILL.md", "name: chitchat", "name: Chit")
+                .put("prompts/room.md", "{{nope}}\n")
+                .replace("skills/logistics/SKILL.md", "allowed-tools: logistics_info", "allowed-tools: courier_api");
+        assertEquals(3, problems(f).size(), problems(f).toString());
+    }
+
+    @Test
+    void aSkillWrittenForOtherAgentsLoadsUnchanged() {
+        // The shape of public Agent Skills folders: license pointing at a file, a folded multi-line
+        // description with a colon, metadata as strings, scripts and references beside SKILL.md,
+        // CRLF line ends, and no fields of ours.
+        String skill = "---\r\nname: pdf-forms\r\ndescription: >\r\n  Fill PDF forms: extract fields, fill them, flatten.\r\n"
+                + "  Use when the user gives a PDF form.\r\nlicense: Complete terms in LICENSE.txt\r\n"
+                + "compatibility: Needs python3 and pypdf\r\nallowed-tools: product_lookup\r\n"
+                + "metadata:\r\n  author: example-org\r\n  version: \"1.0\"\r\n---\r\n\r\n# PDF forms\r\n\r\nRun `scripts/fill.py`.\r\n";
+        var f = new HarnessFixture().put("skills/pdf-forms/SKILL.md", skill)
+                .put("skills/pdf-forms/scripts/fill.py", "print('fill')\n")
+                .put("skills/pdf-forms/references/FORMS.md", "# Forms\n")
+                .put("skills/pdf-forms/LICENSE.txt", "Apache-2.0\n");
+        Harness h = HarnessLoader.load(f.build());
+        Skill s = h.skills().stream().filter(x -> x.name().equals("pdf-forms")).findFirst().orElseThrow();
+        assertTrue(s.description().startsWith("Fill PDF forms: extract fields"), s.description());
+        assertEquals("Complete terms in LICENSE.txt", s.license());
+        assertEquals("example-org", s.metadata().get("author"));
+        assertEquals(List.of(), s.intents(), "a skill of other agents serves no router intent until an operator says so");
+        assertTrue(s.body().startsWith("# PDF forms"), s.body());
+
+        String edge = "---\nname: " + "a".repeat(64) + "\ndescription: x\n---\n";
+        var g = new HarnessFixture().put("skills/" + "a".repeat(64) + "/SKILL.md", edge);
+        assertEquals("", HarnessLoader.load(g.build()).skills().stream().filter(x -> x.name().length() == 64).findFirst().orElseThrow().body());
+    }
+
+    @Test
+    void unknownFrontMatterFieldsAndNonStringMetadataAreRefused() {
+        var f = new HarnessFixture().replace("skills/chitchat/SKILL.md", "license: Apache-2.0", "license: Apache-2.0\ntags: [a]");
+        assertProblem(problems(f), "h/skills/chitchat/SKILL.md:5", "unknown front matter field 'tags'");
+        var g = new HarnessFixture().replace("skills/chitchat/SKILL.md", "  priority: \"1\"", "  priority: [1]");
+        assertProblem(problems(g), "h/skills/chitchat/SKILL.md:", "metadata.priority must be a string");
+        var i = new HarnessFixture().replace("skills/chitchat/SKILL.md", "  intents: chitchat", "  intents: chitchat smalltalk");
+        assertProblem(problems(i), "h/skills/chitchat/SKILL.md:7", "'smalltalk'");
+    }
+}
