@@ -56,6 +56,7 @@ public final class Node implements AutoCloseable {
     private final RoomRegistry rooms;
     private final MessageLedger ledger;
     private HttpServerVerticle http;
+    private long refreshTimer = -1;
 
     private Node(Vertx vertx, NodeConfig config, ModelBackend model, Catalog catalog, HarnessRegistry harnesses,
                  RoomRegistry rooms, MessageLedger ledger) {
@@ -116,7 +117,7 @@ public final class Node implements AutoCloseable {
                 await(vertx.deployVerticle(tool));
             }
             // Publishes made by another process (the CLI) reach the rooms within refreshMs.
-            vertx.setPeriodic(config.harness().refreshMs(), id -> vertx.executeBlocking(() -> {
+            node.refreshTimer = vertx.setPeriodic(config.harness().refreshMs(), id -> vertx.executeBlocking(() -> {
                 harnesses.refresh();
                 return null;
             }, false));
@@ -175,6 +176,7 @@ public final class Node implements AutoCloseable {
 
     @Override
     public void close() {
+        vertx.cancelTimer(refreshTimer);
         try {
             vertx.close().toCompletionStage().toCompletableFuture().join();
         } finally {

@@ -28,6 +28,13 @@ public final class Http {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
     }
 
+    public Reply put(String path, String body) {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("content-type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)).build());
+    }
+
+    public Reply delete(String path) { return send(HttpRequest.newBuilder(URI.create(base + path)).DELETE().build()); }
+
     public Reply get(String path) { return send(HttpRequest.newBuilder(URI.create(base + path)).GET().build()); }
 
     /** Polls {@code GET /v1/messages/{id}} until the outcome is known. */
