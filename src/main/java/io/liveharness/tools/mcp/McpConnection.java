@@ -1,0 +1,137 @@
+package io.liveharness.tools.mcp;
+
+import io.modelcontextprotocol.client.McpAsyncClient;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpClientTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import reactor.core.publisher.Mono;
+
+import java.lang.reflect.Field;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * One life of one server: a fresh transport and client, initialized. A lost server is never revived
+ * in place; {@link McpToolSource} opens a new connection instead, which also restarts a stdio process
+ * and gets a new HTTP session.
+ */
+final class McpConnection implements AutoCloseable {
+    static final McpJsonMapper JSON = new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper());
+
+    private final McpAsyncClient client;
+    private final Process process;
+
+    private McpConnection(McpAsyncClient client, Process process) {
+        this.client = client;
+        this.process = process;
+    }
+
+    /** Starts/reaches the server and initializes it; blocks, so call it off the event loop. */
+    static McpConnection open(McpServerSpec spec, Consumer<List<McpSchema.Tool>> toolsChanged) {
+        McpClientTransport transport = switch (spec.transport()) {
+            case McpServerSpec.Stdio s -> stdio(s);
+            case McpServerSpec.Http h -> HttpClientStreamableHttpTransport.builder(origin(h))
+                    .endpoint(h.url().getRawPath().isEmpty() ? "/" : h.url().getRawPath())
+                    .jsonMapper(JSON)
+                    .connectTimeout(Duration.ofMillis(spec.connectTimeoutMs()))
+                    .build();
+        };
+        McpAsyncClient client = McpClient.async(transport)
+                // Backstop only: McpToolSource enforces callTimeoutMs per call with its own message.
+                .requestTimeout(Duration.ofMillis(Math.max(spec.callTimeoutMs(), spec.connectTimeoutMs()) + 1_000))
+                .initializationTimeout(Duration.ofMillis(spec.connectTimeoutMs()))
+                .clientInfo(new McpSchema.Implementation("liveharness", "0.1.0"))
+                // An empty roots list: we expose no files, but servers such as the reference one
+                // register part of their tools only for clients that declare the roots capability.
+                .roots(List.of())
+                .toolsChangeConsumer(tools -> Mono.fromRunnable(() -> toolsChanged.accept(tools)))
+                .build();
+        try {
+            client.initialize().block(Duration.ofMillis(spec.connectTimeoutMs()));
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+        Process process = transport instanceof StdioClientTransport t ? processOf(t) : null;
+        if (process != null && !process.isAlive()) {
+            client.close();
+            throw new IllegalStateException("server process exited with code " + process.exitValue());
+        }
+        return new McpConnection(client, process);
+    }
+
+    McpAsyncClient client() { return client; }
+
+    /** The stdio server's process, to notice its death at once rather than at the next timeout. */
+    Optional<Process> process() { return Optional.ofNullable(process); }
+
+    /** Lists every tool, following pagination; blocks. */
+    List<McpSchema.Tool> listTools(long timeoutMs) {
+        List<McpSchema.Tool> all = new java.util.ArrayList<>();
+        String cursor = null;
+        do {
+            McpSchema.ListToolsResult page = client.listTools(cursor).block(Duration.ofMillis(timeoutMs));
+            if (page == null) break;
+            all.addAll(page.tools());
+            cursor = page.nextCursor();
+        } while (cursor != null && !cursor.isEmpty());
+        return all;
+    }
+
+    /** Closes the session and, for stdio, makes sure the process is gone (TERM, then KILL). */
+    @Override
+    public void close() {
+        try {
+            client.closeGracefully().block(Duration.ofSeconds(3));
+        } catch (RuntimeException e) {
+            client.close();
+        }
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(2, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static StdioClientTransport stdio(McpServerSpec.Stdio s) {
+        ServerParameters params = ServerParameters.builder(s.command().getFirst())
+                .args(s.command().subList(1, s.command().size()))
+                .env(s.env())
+                .build();
+        StdioClientTransport transport = new StdioClientTransport(params, JSON);
+        transport.setStdErrorHandler(line -> { }); // server chatter on stderr is not ours to log per line
+        return transport;
+    }
+
+    private static String origin(McpServerSpec.Http h) {
+        var u = h.url();
+        return u.getScheme() + "://" + u.getRawAuthority();
+    }
+
+    /**
+     * The SDK keeps the child {@link Process} private, yet it is the only quick signal that a stdio
+     * server died (the SDK itself just lets pending requests time out). Read reflectively; the SDK
+     * version is pinned and the reconnect test breaks loudly if the field moves.
+     */
+    private static Process processOf(StdioClientTransport transport) {
+        try {
+            Field f = StdioClientTransport.class.getDeclaredField("process");
+            f.setAccessible(true);
+            return (Process) f.get(transport);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+}
