@@ -49,9 +49,6 @@ final class McpConnection implements AutoCloseable {
                 .requestTimeout(Duration.ofMillis(Math.max(spec.callTimeoutMs(), spec.connectTimeoutMs()) + 1_000))
                 .initializationTimeout(Duration.ofMillis(spec.connectTimeoutMs()))
                 .clientInfo(new McpSchema.Implementation("liveharness", "0.1.0"))
-                // An empty roots list: we expose no files, but servers such as the reference one
-                // register part of their tools only for clients that declare the roots capability.
-                .roots(List.of())
                 .toolsChangeConsumer(tools -> Mono.fromRunnable(() -> toolsChanged.accept(tools)))
                 .build();
         try {

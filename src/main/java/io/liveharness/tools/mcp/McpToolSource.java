@@ -99,6 +99,11 @@ public final class McpToolSource implements AutoCloseable {
     public CompletableFuture<ToolResult> call(String publicName, String argumentsJson) {
         if (closed) return CompletableFuture.completedFuture(error(publicName, "is closed"));
         Live l = live.get();
+        if (l != null && l.connection().process().filter(p -> !p.toHandle().isAlive()).isPresent()) {
+            // The exit callback may not have run yet; do not send into a dead pipe and wait out the timeout.
+            lost(l.generation(), "server process exited");
+            l = null;
+        }
         if (l == null) return CompletableFuture.completedFuture(unavailable(publicName, lastProblem));
         McpSchema.Tool tool = toolsByPublicName.get(publicName);
         if (tool == null) return CompletableFuture.completedFuture(error(publicName, "has no tool '" + publicName + "'"));
@@ -109,13 +114,14 @@ public final class McpToolSource implements AutoCloseable {
             return CompletableFuture.completedFuture(ToolResult.error(publicName, "arguments are not a JSON object: " + e.getMessage()));
         }
         CompletableFuture<ToolResult> result = new CompletableFuture<>();
-        l.inFlight().put(result, publicName);
-        Disposable request = l.connection().client().callTool(new McpSchema.CallToolRequest(tool.name(), args))
+        Live on = l;
+        on.inFlight().put(result, publicName);
+        Disposable request = on.connection().client().callTool(new McpSchema.CallToolRequest(tool.name(), args))
                 .timeout(Duration.ofMillis(spec.callTimeoutMs()))
                 .subscribe(r -> result.complete(McpContent.toResult(publicName, r)),
-                        e -> result.complete(failure(l, publicName, e)));
+                        e -> result.complete(failure(on, publicName, e)));
         result.whenComplete((r, e) -> {
-            l.inFlight().remove(result);
+            on.inFlight().remove(result);
             request.dispose(); // answered by a loss or close first: stop waiting on the old session
         });
         return result;
