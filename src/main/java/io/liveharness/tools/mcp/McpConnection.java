@@ -15,7 +15,10 @@ import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -36,8 +39,9 @@ final class McpConnection implements AutoCloseable {
 
     /** Starts/reaches the server and initializes it; blocks, so call it off the event loop. */
     static McpConnection open(McpServerSpec spec, Consumer<List<McpSchema.Tool>> toolsChanged) {
+        StderrTail stderr = new StderrTail();
         McpClientTransport transport = switch (spec.transport()) {
-            case McpServerSpec.Stdio s -> stdio(s);
+            case McpServerSpec.Stdio s -> stdio(s, stderr);
             case McpServerSpec.Http h -> HttpClientStreamableHttpTransport.builder(origin(h))
                     .endpoint(h.url().getRawPath().isEmpty() ? "/" : h.url().getRawPath())
                     .jsonMapper(JSON)
@@ -52,17 +56,64 @@ final class McpConnection implements AutoCloseable {
                 .toolsChangeConsumer(tools -> Mono.fromRunnable(() -> toolsChanged.accept(tools)))
                 .build();
         try {
-            client.initialize().block(Duration.ofMillis(spec.connectTimeoutMs()));
+            awaitInitialized(spec, client, transport, stderr);
         } catch (RuntimeException e) {
             client.close();
+            Process p = transport instanceof StdioClientTransport t ? processOf(t) : null;
+            if (p != null) p.destroyForcibly();
             throw e;
         }
         Process process = transport instanceof StdioClientTransport t ? processOf(t) : null;
-        if (process != null && !process.isAlive()) {
-            client.close();
-            throw new IllegalStateException("server process exited with code " + process.exitValue());
-        }
         return new McpConnection(client, process);
+    }
+
+    /** Waits for initialize, but gives up at once if a stdio server dies meanwhile (the SDK would wait it out). */
+    private static void awaitInitialized(McpServerSpec spec, McpAsyncClient client, McpClientTransport transport,
+                                         StderrTail stderr) {
+        CompletableFuture<McpSchema.InitializeResult> init = client.initialize().toFuture();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(spec.connectTimeoutMs());
+        while (true) {
+            try {
+                init.get(100, TimeUnit.MILLISECONDS);
+                return;
+            } catch (TimeoutException notYet) {
+                Process p = transport instanceof StdioClientTransport t ? processOf(t) : null;
+                if (p != null && !p.isAlive()) {
+                    stderr.drain();
+                    throw new IllegalStateException("server process exited with code " + p.exitValue()
+                            + " before initializing" + stderr.describe());
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("initialize timed out after " + spec.connectTimeoutMs() + " ms" + stderr.describe());
+                }
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while initializing", e);
+            }
+        }
+    }
+
+    /** The last few stderr lines of a stdio server, to say why it would not start. */
+    private static final class StderrTail {
+        private final java.util.Deque<String> lines = new java.util.concurrent.ConcurrentLinkedDeque<>();
+
+        void add(String line) {
+            lines.addLast(line);
+            while (lines.size() > 5) lines.pollFirst();
+        }
+
+        /** The reader thread may still be on the dead process's last lines: give it a moment. */
+        void drain() {
+            try {
+                Thread.sleep(150);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        String describe() { return lines.isEmpty() ? "" : "; stderr: " + String.join(" | ", lines); }
     }
 
     McpAsyncClient client() { return client; }
@@ -102,13 +153,13 @@ final class McpConnection implements AutoCloseable {
         }
     }
 
-    private static StdioClientTransport stdio(McpServerSpec.Stdio s) {
+    private static StdioClientTransport stdio(McpServerSpec.Stdio s, StderrTail stderr) {
         ServerParameters params = ServerParameters.builder(s.command().getFirst())
                 .args(s.command().subList(1, s.command().size()))
                 .env(s.env())
                 .build();
         StdioClientTransport transport = new StdioClientTransport(params, JSON);
-        transport.setStdErrorHandler(line -> { }); // server chatter on stderr is not ours to log per line
+        transport.setStdErrorHandler(stderr::add); // kept short: only to explain a failed start
         return transport;
     }
 

@@ -78,12 +78,13 @@ class McpToolVerticleTest {
     @Test
     void aServerThatCannotStartFailsTheDeployWithItsReason() {
         McpToolSource source = new McpToolSource(
-                McpServerSpec.stdio("broken", List.of("node", "-e", "process.exit(3)"), java.util.Map.of()));
+                McpServerSpec.stdio("broken", List.of("node", "-e", "console.error('no promo db'); process.exit(3)"), java.util.Map.of()));
 
         ExecutionException failed = assertThrows(ExecutionException.class, () -> vertx.deployVerticle(new McpToolVerticle(source))
                 .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS));
 
-        assertTrue(failed.getCause().getMessage().startsWith("MCP server 'broken' did not start: "), failed.getCause().getMessage());
+        assertEquals("MCP server 'broken' did not start: server process exited with code 3 before initializing; stderr: no promo db",
+                failed.getCause().getMessage());
         assertFalse(source.connected());
     }
 }
