@@ -1,0 +1,117 @@
+package io.liveharness.tools.mcp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real reference server {@code @modelcontextprotocol/server-everything}, installed once by
+ * {@code scripts/install-mcp-everything.sh} (pinned version, cached outside the repo), started as a
+ * stdio child by the source under test or as a streamable-HTTP process that the test owns.
+ */
+final class EverythingServer {
+    private static volatile Path entry;
+
+    /** Installs the server if needed and returns its entry script. */
+    static synchronized Path entry() {
+        if (entry != null) return entry;
+        try {
+            Process install = new ProcessBuilder("bash", "scripts/install-mcp-everything.sh")
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            String out = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!install.waitFor(5, TimeUnit.MINUTES) || install.exitValue() != 0) {
+                install.destroyForcibly();
+                throw new IllegalStateException("installing server-everything failed (exit " + install.exitValue() + ")");
+            }
+            Path path = Path.of(out.lines().reduce((a, b) -> b).orElse(""));
+            if (!Files.isRegularFile(path)) throw new IllegalStateException("no server-everything entry at '" + out + "'");
+            entry = path;
+            return path;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static McpServerSpec stdioSpec(String name) {
+        return McpServerSpec.stdio(name, List.of("node", entry().toString(), "stdio"), Map.of())
+                .withReconnect(100, 1_000);
+    }
+
+    static McpServerSpec httpSpec(String name, int port) {
+        return McpServerSpec.http(name, URI.create("http://127.0.0.1:" + port + "/mcp")).withReconnect(100, 1_000);
+    }
+
+    /** Starts the streamable-HTTP server on {@code port} and waits until it accepts connections. */
+    static Process startHttp(int port) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("node", entry().toString(), "streamableHttp")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("PORT", Integer.toString(port));
+        Process p = pb.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (System.nanoTime() < deadline) {
+            if (!p.isAlive()) throw new IllegalStateException("HTTP server exited with code " + p.exitValue());
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+                return p;
+            } catch (IOException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        stop(p);
+        throw new IllegalStateException("HTTP server did not listen on port " + port + " within 20 s");
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 0, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Kills a process and its children, by handle, and waits for it. */
+    static void stop(Process p) {
+        if (p == null) return;
+        stop(p.toHandle());
+    }
+
+    static void stop(ProcessHandle h) {
+        List<ProcessHandle> all = new ArrayList<>(h.descendants().toList());
+        all.add(h);
+        all.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle each : all) {
+            try {
+                each.onExit().get(10, TimeUnit.SECONDS);
+            } catch (Exception ignored) {
+                // reported by the leak check below if it matters
+            }
+        }
+    }
+
+    /** Any server-everything process this JVM started and still has: killed, and returned so a test can fail. */
+    static List<ProcessHandle> killLeftovers() {
+        String marker = "server-everything";
+        List<ProcessHandle> left = ProcessHandle.current().descendants()
+                .filter(ProcessHandle::isAlive)
+                .filter(h -> h.info().commandLine().map(c -> c.contains(marker)).orElse(false)
+                        || h.info().arguments().map(a -> String.join(" ", a).contains(marker)).orElse(false))
+                .toList();
+        left.forEach(EverythingServer::stop);
+        return left;
+    }
+
+    private EverythingServer() { }
+}
