@@ -1,6 +1,7 @@
 package io.liveharness.harness;
 
 import io.liveharness.router.Intent;
+import io.liveharness.tools.mcp.McpServerSpec;
 
 import java.util.Comparator;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.Optional;
  */
 public record Harness(String name, String version, String description, List<String> prohibitions,
                       List<Skill> skills, List<ToolSpec> tools, PromptSpec prompt, List<HookDeclaration> hooks,
-                      List<McpServerDeclaration> mcpServers, OutputRules output) {
+                      List<McpServerSpec> mcpServers, OutputRules output) {
 
     /** The skill that serves an intent; the highest priority wins when several do. */
     public Optional<Skill> skillFor(Intent intent) {

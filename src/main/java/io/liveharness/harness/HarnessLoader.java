@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.liveharness.config.YamlLines;
+import io.liveharness.tools.mcp.McpServerSpec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,7 +68,7 @@ public final class HarnessLoader {
         List<String> prohibitions = strings(manifest.path("prohibitions"), MANIFEST, YamlLines.lineOf(lines, "prohibitions"), "prohibitions");
 
         List<ToolSpec> tools = tools();
-        List<McpServerDeclaration> mcp = mcpServers(manifest.path("mcpServers"), lines);
+        List<McpServerSpec> mcp = mcpServers(manifest.path("mcpServers"), lines);
         List<Skill> skills = skills(tools, mcp);
         PromptSpec prompt = prompt(manifest.path("prompt"), lines);
         List<HookDeclaration> hooks = hooks(manifest.path("hooks"), lines);
@@ -81,7 +82,7 @@ public final class HarnessLoader {
 
     // --- skills ---------------------------------------------------------------------------------
 
-    private List<Skill> skills(List<ToolSpec> tools, List<McpServerDeclaration> mcp) {
+    private List<Skill> skills(List<ToolSpec> tools, List<McpServerSpec> mcp) {
         List<Skill> skills = new ArrayList<>();
         Set<String> folders = new java.util.TreeSet<>();
         for (String path : files.files().keySet()) {
@@ -101,10 +102,10 @@ public final class HarnessLoader {
             if (skill == null) continue;
             for (String tool : skill.allowedTools()) {
                 boolean local = tools.stream().anyMatch(t -> t.name().equals(tool));
-                boolean remote = mcp.stream().anyMatch(s -> tool.startsWith(s.name() + "."));
+                boolean remote = mcp.stream().anyMatch(s -> tool.startsWith(s.name() + McpServerSpec.PREFIX_SEPARATOR));
                 if (!local && !remote) {
                     problem(path, lineOfFrontMatter(files.text(path), "allowed-tools"),
-                            "allowed-tools names tool '" + tool + "', which this harness does not define (tools/*.json, or <mcpServer>.<tool>)");
+                            "allowed-tools names tool '" + tool + "', which this harness does not define (tools/*.json, or <mcpServer>__<tool>)");
                 }
             }
             skills.add(skill);
@@ -348,28 +349,41 @@ public final class HarnessLoader {
         return List.copyOf(out);
     }
 
-    private List<McpServerDeclaration> mcpServers(JsonNode servers, List<String> lines) {
-        List<McpServerDeclaration> out = new ArrayList<>();
+    /**
+     * MCP servers in the shape of {@link McpServerSpec}: {@code {name, stdio: {command, env}}} or
+     * {@code {name, http: {url}}}, optional timeouts. Their tools are always published as
+     * {@code <server>__<tool>}, so a skill can name them before they are discovered and two
+     * servers cannot collide.
+     */
+    private List<McpServerSpec> mcpServers(JsonNode servers, List<String> lines) {
+        List<McpServerSpec> out = new ArrayList<>();
         if (servers.isMissingNode() || servers.isNull()) return out;
         int searchFrom = YamlLines.lineOf(lines, "mcpServers");
         for (JsonNode s : servers) {
             String name = s.path("name").asText("");
             int line = lineFrom(lines, searchFrom, "name", name);
             searchFrom = line + 1;
-            String transport = s.path("transport").asText("");
-            if (!NAME.matcher(name).matches()) problem(MANIFEST, line, "MCP server name '" + name + "' must be a-z, 0-9 and hyphens");
-            List<String> command = new ArrayList<>();
-            s.path("command").forEach(c -> command.add(c.asText()));
-            Map<String, String> env = new LinkedHashMap<>();
-            s.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
-            String url = s.path("url").asText(null);
-            switch (transport) {
-                case "stdio" -> { if (command.isEmpty()) problem(MANIFEST, line, "MCP server '" + name + "' over stdio needs a command"); }
-                case "http" -> { if (url == null) problem(MANIFEST, line, "MCP server '" + name + "' over http needs a url"); }
-                default -> problem(MANIFEST, line, "MCP server '" + name + "' has transport '" + transport + "'; expected stdio or http");
+            try {
+                McpServerSpec.Transport transport;
+                if (s.has("stdio")) {
+                    List<String> command = new ArrayList<>();
+                    s.path("stdio").path("command").forEach(c -> command.add(c.asText()));
+                    Map<String, String> env = new LinkedHashMap<>();
+                    s.path("stdio").path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+                    transport = new McpServerSpec.Stdio(command, env);
+                } else if (s.has("http")) {
+                    transport = new McpServerSpec.Http(java.net.URI.create(s.path("http").path("url").asText("")));
+                } else {
+                    transport = null;
+                }
+                out.add(new McpServerSpec(name, transport,
+                        s.path("callTimeoutMs").asLong(McpServerSpec.DEFAULT_CALL_TIMEOUT_MS),
+                        s.path("connectTimeoutMs").asLong(McpServerSpec.DEFAULT_CONNECT_TIMEOUT_MS),
+                        s.path("reconnectMinMs").asLong(McpServerSpec.DEFAULT_RECONNECT_MIN_MS),
+                        s.path("reconnectMaxMs").asLong(McpServerSpec.DEFAULT_RECONNECT_MAX_MS), true));
+            } catch (IllegalArgumentException e) {
+                problem(MANIFEST, line, e.getMessage());
             }
-            out.add(new McpServerDeclaration(name, transport, List.copyOf(command), Map.copyOf(env), url,
-                    s.has("timeoutMs") ? s.get("timeoutMs").asLong() : null));
         }
         return List.copyOf(out);
     }

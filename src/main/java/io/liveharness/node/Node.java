@@ -34,6 +34,7 @@ import io.liveharness.tools.LogisticsInfoTool;
 import io.liveharness.tools.Policies;
 import io.liveharness.tools.ProductLookupTool;
 import io.liveharness.tools.StockCheckTool;
+import io.liveharness.tools.mcp.McpServers;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
@@ -103,7 +104,9 @@ public final class Node implements AutoCloseable {
 
         Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
         LocalCodec.registerAll(vertx.eventBus());
-        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
+        McpServers mcp = new McpServers(vertx);
+        mcp.sync(harnesses.versions().values());
+        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(mcp::tools),
                 new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()));
         RoomServices services = new RoomServices(router, harnesses, pipeline, catalog, config.rooms());
@@ -119,11 +122,12 @@ public final class Node implements AutoCloseable {
             // Publishes made by another process (the CLI) reach the rooms within refreshMs.
             node.refreshTimer = vertx.setPeriodic(config.harness().refreshMs(), id -> vertx.executeBlocking(() -> {
                 harnesses.refresh();
+                mcp.sync(harnesses.versions().values());
                 return null;
             }, false));
             await(rooms.add(manifests));
             node.http = new HttpServerVerticle(config.http(), new ViewerApi(vertx, config.http(), rooms, ledger),
-                    new OperatorApi(vertx, rooms, harnesses), node::health);
+                    new OperatorApi(vertx, rooms, harnesses, mcp::tools), node::health);
             await(vertx.deployVerticle(node.http));
         } catch (RuntimeException e) {
             node.close();

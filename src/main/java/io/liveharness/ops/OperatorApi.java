@@ -21,9 +21,13 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 
+import io.liveharness.harness.ToolSpec;
+
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 /**
  * The operator's side of a node: rooms and where they live, harness versions, channels, pins and
@@ -36,11 +40,13 @@ public final class OperatorApi {
     private final Vertx vertx;
     private final RoomRegistry rooms;
     private final HarnessRegistry harnesses;
+    private final Supplier<List<ToolSpec>> discoveredTools;
 
-    public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses) {
+    public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools) {
         this.vertx = vertx;
         this.rooms = rooms;
         this.harnesses = harnesses;
+        this.discoveredTools = discoveredTools;
     }
 
     public void mount(Router router) {
@@ -188,6 +194,8 @@ public final class OperatorApi {
         out.set("channels", RequestJson.JSON.valueToTree(r.channels()));
         out.set("pins", RequestJson.JSON.valueToTree(r.pins()));
         out.set("experiments", RequestJson.JSON.valueToTree(r.experiments()));
+        ArrayNode discovered = out.putArray("discoveredTools");
+        discoveredTools.get().forEach(t -> discovered.addObject().put("name", t.name()).put("description", t.description()));
         return out;
     }
 }

@@ -27,6 +27,17 @@ import java.util.regex.Pattern;
  * sections are never trimmed.
  */
 public final class PromptAssemblyStage {
+    /** Tools found at run time (on MCP servers), which a skill may name beside the harness's own. */
+    public interface RemoteTools {
+        List<ToolSpec> tools();
+
+        RemoteTools NONE = List::of;
+    }
+
+    private final RemoteTools remoteTools;
+
+    public PromptAssemblyStage(RemoteTools remoteTools) { this.remoteTools = remoteTools; }
+
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.]+)\\s*}}");
     public static final int FAQ_ENTRIES = 3;
 
@@ -67,7 +78,7 @@ public final class PromptAssemblyStage {
         }
     }
 
-    private static Map<String, Lines> variables(RoomRequest request, LoadedContext context, Optional<Skill> skill) {
+    private Map<String, Lines> variables(RoomRequest request, LoadedContext context, Optional<Skill> skill) {
         Harness harness = request.harness();
         Map<String, Lines> v = new LinkedHashMap<>();
         v.put("persona", one(request.room().persona()));
@@ -78,8 +89,8 @@ public final class PromptAssemblyStage {
         // Only the tools the active skill may call: the chitchat path gets none, and a small model
         // is not handed schemas it must not use.
         List<String> allowed = skill.map(Skill::allowedTools).orElse(List.of());
-        v.put("tool_schemas", fixed(harness.tools().stream().filter(t -> allowed.contains(t.name()))
-                .map(PromptAssemblyStage::describe).toList()));
+        v.put("tool_schemas", fixed(java.util.stream.Stream.concat(harness.tools().stream(), remoteTools.tools().stream())
+                .filter(t -> allowed.contains(t.name())).map(PromptAssemblyStage::describe).toList()));
         List<String> products = new ArrayList<>();
         for (Product p : context.products()) {
             boolean onStage = context.onStage() != null && p.id().equals(context.onStage().id());

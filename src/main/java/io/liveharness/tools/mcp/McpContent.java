@@ -19,7 +19,7 @@ final class McpContent {
     static ToolSpec toSpec(String publicName, McpSchema.Tool tool) {
         Map<String, Object> schema = tool.inputSchema() == null ? Map.of("type", "object") : tool.inputSchema();
         String description = tool.description() != null ? tool.description() : tool.title() != null ? tool.title() : "";
-        return new ToolSpec(publicName, description, write(schema));
+        return new ToolSpec(publicName, description, write(schema), publicName);
     }
 
     /**

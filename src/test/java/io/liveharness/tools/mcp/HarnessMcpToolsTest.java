@@ -1,0 +1,69 @@
+package io.liveharness.tools.mcp;
+
+import io.liveharness.api.Addresses;
+import io.liveharness.api.ToolCall;
+import io.liveharness.api.ToolResult;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.config.NodeConfig.HarnessConfig;
+import io.liveharness.node.Node;
+import io.liveharness.support.Http;
+import io.liveharness.support.TestNodes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A harness that lists an MCP server gets its tools on the node, named for the server, callable like local ones. */
+class HarnessMcpToolsTest {
+
+    @AfterEach
+    void noServerLeftBehind() {
+        assertTrue(EverythingServer.killLeftovers().isEmpty(), "the node stopped every MCP server it started");
+    }
+
+    @Test
+    void theToolsOfAnMcpServerListedInTheHarnessAreDiscoveredAndServed(@TempDir Path dir) throws Exception {
+        Path harness = dir.resolve("default");
+        try (Stream<Path> files = Files.walk(Path.of("harness/default"))) {
+            for (Path f : files.toList()) {
+                Path target = harness.resolve(Path.of("harness/default").relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(target); else Files.copy(f, target);
+            }
+        }
+        Files.writeString(harness.resolve("harness.yaml"), Files.readString(harness.resolve("harness.yaml"))
+                + "mcpServers:\n  - name: everything\n    stdio:\n      command: [node, " + EverythingServer.entry() + ", stdio]\n"
+                + "    callTimeoutMs: 5000\n");
+        replace(harness.resolve("skills/promotions/SKILL.md"), "allowed-tools: coupon_rules product_lookup",
+                "allowed-tools: coupon_rules product_lookup everything__echo");
+        NodeConfig c = TestNodes.config();
+        NodeConfig config = TestNodes.withHarness(c, new HarnessConfig(dir.toString(), TestNodes.freshStateDir(), "default", 50L));
+        try (Node node = TestNodes.start(config)) {
+            Http http = new Http(node.port());
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!http.get("/v1/harness").body().contains("everything__echo")) {
+                assertTrue(System.nanoTime() < until, "the MCP tools were not discovered: " + http.get("/v1/harness").body());
+                Thread.sleep(100);
+            }
+            ToolResult r = node.vertx().eventBus().<ToolResult>request(Addresses.tool("everything__echo"),
+                            new ToolCall("dress-room", "everything__echo", "{\"message\":\"满200减20\"}"))
+                    .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).body();
+            assertTrue(r.ok(), r.toString());
+            assertTrue(r.contentJson().contains("满200减20"), r.contentJson());
+            assertEquals("everything__echo", r.name());
+        }
+    }
+
+    private static void replace(Path file, String from, String to) throws IOException {
+        String text = Files.readString(file);
+        if (!text.contains(from)) throw new AssertionError(file + " lacks " + from);
+        Files.writeString(file, text.replace(from, to));
+    }
+}
