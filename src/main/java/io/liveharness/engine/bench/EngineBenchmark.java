@@ -91,7 +91,7 @@ public final class EngineBenchmark {
             }
             // prefix reuse: a room's second request against its first, after a 1,500-token system prompt
             StringBuilder sys = new StringBuilder("You are Mia, an avatar host. Catalogue:\n");
-            for (int i = 0; sys.length() < 7000; i++) {
+            for (int i = 0; sys.length() < 5100; i++) {
                 sys.append("Item ").append(i).append(": ").append(TOPICS[i % TOPICS.length]).append(", price ")
                         .append(20 + i % 80).append(" euros, in stock, ships in ").append(1 + i % 5).append(" days.\n");
             }
