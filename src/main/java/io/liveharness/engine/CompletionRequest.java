@@ -10,9 +10,21 @@ import java.util.List;
  * @param rawPrompt    when non-null, used as the prompt text as it is, with no chat template
  * @param deadlineNanos {@link System#nanoTime()} after which generation stops with
  *                     {@link StopReason#DEADLINE}; {@code Long.MAX_VALUE} for none
+ * @param priority     lower goes first when requests wait for a sequence or for prefill budget
+ *                     (e.g. {@link #PRIORITY_PRODUCT} before {@link #PRIORITY_CHITCHAT})
  */
 public record CompletionRequest(String sequenceKey, List<ChatMessage> messages, String rawPrompt,
-                                SamplingParams sampling, int maxTokens, long deadlineNanos) {
+                                SamplingParams sampling, int maxTokens, long deadlineNanos, int priority) {
+
+    public static final int PRIORITY_PRODUCT = 0;
+    public static final int PRIORITY_DEFAULT = 5;
+    public static final int PRIORITY_CHITCHAT = 10;
+
+    /** A request at {@link #PRIORITY_DEFAULT}. */
+    public CompletionRequest(String sequenceKey, List<ChatMessage> messages, String rawPrompt,
+                             SamplingParams sampling, int maxTokens, long deadlineNanos) {
+        this(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, PRIORITY_DEFAULT);
+    }
 
     public static CompletionRequest raw(String prompt, int maxTokens) {
         return new CompletionRequest("raw", List.of(), prompt, SamplingParams.GREEDY, maxTokens, Long.MAX_VALUE);
@@ -21,5 +33,13 @@ public record CompletionRequest(String sequenceKey, List<ChatMessage> messages, 
     public static CompletionRequest chat(String sequenceKey, List<ChatMessage> messages, SamplingParams sampling,
                                          int maxTokens, long deadlineNanos) {
         return new CompletionRequest(sequenceKey, List.copyOf(messages), null, sampling, maxTokens, deadlineNanos);
+    }
+
+    public CompletionRequest withPriority(int p) {
+        return new CompletionRequest(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, p);
+    }
+
+    public CompletionRequest withSequenceKey(String key) {
+        return new CompletionRequest(key, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority);
     }
 }

@@ -21,8 +21,11 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * A llama_context: the KV memory and compute state for decoding, plus one reusable llama_batch.
  * Not thread-safe (llama.cpp contexts are not); {@link LlamaBackend} confines it to one thread.
  *
- * <p>The batch carries sequence ids so a later batching backend can put several sequences in
- * one decode; today everything is sequence 0.
+ * <p>The batch carries sequence ids, so one decode can advance several sequences: fill it with
+ * {@link #batchClear()} and {@link #batchAdd}, then {@link #decodeBatch()}. Every batch stays within
+ * n_batch and every sequence id below n_seq_max, checked here before llama.cpp sees them; the
+ * per-sequence KV operations ({@link #seqRemove}, {@link #seqCopy}, {@link #seqKeep},
+ * {@link #seqPosMax}) are llama.h v0.5.0's {@code llama_memory_seq_*}.
  */
 public final class LlamaContext implements AutoCloseable {
 
@@ -80,7 +83,7 @@ public final class LlamaContext implements AutoCloseable {
 
     static final FunctionDescriptor DEFAULT_PARAMS = FunctionDescriptor.of(CONTEXT_PARAMS);
 
-    /** How many sequence ids one batch token may carry; 1 until batching across rooms arrives. */
+    /** How many sequence ids one batch token may carry: each token belongs to one room's sequence. */
     private static final int SEQ_IDS_PER_TOKEN = 1;
 
     private final LlamaModel model;
@@ -90,6 +93,13 @@ public final class LlamaContext implements AutoCloseable {
     private final Arena arena = Arena.ofShared();
     private final int contextSize;
     private final int batchSize;
+    private final int maxSequences;
+    private final int vocabSize;
+    private int batchTokens;
+    // the batch's arrays, malloc'ed by llama_batch_init with room for batchSize tokens
+    private final MemorySegment bToken, bPos, bNSeqId, bSeqIds, bLogits;
+
+    private final MethodHandle seqRm, seqCp, seqKeep, seqPosMax, seqPosMin, logitsIth;
 
     private final MethodHandle decode;
     private final MethodHandle memoryClear;
@@ -99,7 +109,28 @@ public final class LlamaContext implements AutoCloseable {
     private boolean closed;
 
     public LlamaContext(LlamaLibrary lib, LlamaModel model, int contextSize, int batchSize, int threads) {
+        this(lib, model, contextSize, batchSize, threads, 1, false);
+    }
+
+    /**
+     * @param maxSequences n_seq_max: sequence ids 0 to maxSequences-1 may be used (llama.cpp allows 256)
+     * @param unifiedKv    kv_unified: all sequences share one pool of {@code contextSize} cells
+     *                     (otherwise each sequence gets contextSize / maxSequences of its own)
+     */
+    public LlamaContext(LlamaLibrary lib, LlamaModel model, int contextSize, int batchSize, int threads,
+                        int maxSequences, boolean unifiedKv) {
+        if (maxSequences < 1 || maxSequences > MAX_SEQUENCES) {
+            throw new EngineException("n_seq_max must be 1 to " + MAX_SEQUENCES + ", was " + maxSequences);
+        }
         this.model = model;
+        this.maxSequences = maxSequences;
+        this.vocabSize = model.vocabSize();
+        seqRm = lib.bind("llama_memory_seq_rm", FunctionDescriptor.of(JAVA_BOOLEAN, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT));
+        seqCp = lib.bind("llama_memory_seq_cp", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
+        seqKeep = lib.bind("llama_memory_seq_keep", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
+        seqPosMax = lib.bind("llama_memory_seq_pos_max", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        seqPosMin = lib.bind("llama_memory_seq_pos_min", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        logitsIth = lib.bind("llama_get_logits_ith", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
         decode = lib.bind("llama_decode", FunctionDescriptor.of(JAVA_INT, ADDRESS, BATCH));
         memoryClear = lib.bind("llama_memory_clear", FunctionDescriptor.ofVoid(ADDRESS, JAVA_BOOLEAN));
         batchFree = lib.bind("llama_batch_free", FunctionDescriptor.ofVoid(BATCH));
@@ -110,7 +141,8 @@ public final class LlamaContext implements AutoCloseable {
             params.set(JAVA_INT, offset("n_ctx"), contextSize);
             params.set(JAVA_INT, offset("n_batch"), batchSize);
             params.set(JAVA_INT, offset("n_ubatch"), batchSize);
-            params.set(JAVA_INT, offset("n_seq_max"), 1);
+            params.set(JAVA_INT, offset("n_seq_max"), maxSequences);
+            params.set(JAVA_BOOLEAN, offset("kv_unified"), unifiedKv);
             params.set(JAVA_INT, offset("n_threads"), threads);
             params.set(JAVA_INT, offset("n_threads_batch"), threads);
             LlamaLibrary.clearRecentLog();
@@ -126,6 +158,21 @@ public final class LlamaContext implements AutoCloseable {
             memory = (MemorySegment) lib.bind("llama_get_memory", FunctionDescriptor.of(ADDRESS, ADDRESS)).invokeExact(ctx);
             batch = (MemorySegment) lib.bind("llama_batch_init", FunctionDescriptor.of(BATCH, JAVA_INT, JAVA_INT, JAVA_INT))
                     .invokeExact((SegmentAllocator) arena, this.batchSize, 0, SEQ_IDS_PER_TOKEN);
+        } catch (EngineException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new EngineException("cannot create a llama.cpp context for " + model.header().file() + ": " + t, t);
+        }
+        bToken = batch.get(ADDRESS, batchOffset("token")).reinterpret(4L * batchSize);
+        bPos = batch.get(ADDRESS, batchOffset("pos")).reinterpret(4L * batchSize);
+        bNSeqId = batch.get(ADDRESS, batchOffset("n_seq_id")).reinterpret(4L * batchSize);
+        bSeqIds = batch.get(ADDRESS, batchOffset("seq_id")).reinterpret(ADDRESS.byteSize() * batchSize);
+        bLogits = batch.get(ADDRESS, batchOffset("logits")).reinterpret(batchSize);
+        try {
+            int made = (int) lib.bind("llama_n_seq_max", FunctionDescriptor.of(JAVA_INT, ADDRESS)).invokeExact(ctx);
+            if (made != maxSequences) {
+                throw new EngineException("llama.cpp made a context of " + made + " sequences, not " + maxSequences);
+            }
         } catch (EngineException e) {
             throw e;
         } catch (Throwable t) {
@@ -150,7 +197,13 @@ public final class LlamaContext implements AutoCloseable {
         }
     }
 
+    /** llama.cpp's LLAMA_MAX_SEQ. */
+    public static final int MAX_SEQUENCES = 256;
+
     public LlamaModel model() { return model; }
+
+    /** n_seq_max: sequence ids run from 0 to this minus one. */
+    public int maxSequences() { return maxSequences; }
 
     /** Tokens the KV memory holds: prompt plus generated text must fit in this. */
     public int contextSize() { return contextSize; }
@@ -178,34 +231,146 @@ public final class LlamaContext implements AutoCloseable {
         if (count < 1 || count > batchSize) {
             throw new IllegalArgumentException("batch of " + count + " tokens; this context takes 1 to " + batchSize);
         }
-        // The arrays were malloc'ed by llama_batch_init with room for batchSize tokens.
-        MemorySegment token = batch.get(ADDRESS, batchOffset("token")).reinterpret(4L * batchSize);
-        MemorySegment position = batch.get(ADDRESS, batchOffset("pos")).reinterpret(4L * batchSize);
-        MemorySegment nSeqId = batch.get(ADDRESS, batchOffset("n_seq_id")).reinterpret(4L * batchSize);
-        MemorySegment seqIds = batch.get(ADDRESS, batchOffset("seq_id")).reinterpret(ADDRESS.byteSize() * batchSize);
-        MemorySegment logits = batch.get(ADDRESS, batchOffset("logits")).reinterpret(batchSize);
-        for (int i = 0; i < count; i++) {
-            token.setAtIndex(JAVA_INT, i, tokens[from + i]);
-            position.setAtIndex(JAVA_INT, i, pos + i);
-            nSeqId.setAtIndex(JAVA_INT, i, 1);
-            seqIds.getAtIndex(ADDRESS, i).reinterpret(4L * SEQ_IDS_PER_TOKEN).set(JAVA_INT, 0, seq);
-            logits.set(JAVA_BYTE, i, (byte) (i == count - 1 ? 1 : 0));
+        batchClear();
+        for (int i = 0; i < count; i++) batchAdd(tokens[from + i], pos + i, seq, i == count - 1);
+        decodeBatch();
+        return count - 1;
+    }
+
+    // --- the batch API ----------------------------------------------------------------------
+
+    /** Empties the batch. */
+    public void batchClear() { batchTokens = 0; }
+
+    /** Tokens in the batch so far. */
+    public int batchTokens() { return batchTokens; }
+
+    /**
+     * Appends one token of sequence {@code seq} at position {@code pos}; {@code logits} asks for
+     * its logits (one per sequence per batch at most).
+     *
+     * @return the token's index in the batch, which is what {@link #sample} and {@link #logits} take
+     */
+    public int batchAdd(int token, int pos, int seq, boolean logits) {
+        if (batchTokens >= batchSize) {
+            throw new EngineException("the batch is full: " + batchSize + " tokens is this context's n_batch");
         }
-        batch.set(JAVA_INT, batchOffset("n_tokens"), count);
-        int rc;
+        if (seq < 0 || seq >= maxSequences) {
+            throw new EngineException("sequence id " + seq + " is not below n_seq_max " + maxSequences);
+        }
+        if (token < 0 || token >= vocabSize) {
+            throw new EngineException("token " + token + " is not in the vocabulary of " + vocabSize);
+        }
+        if (pos < 0) throw new EngineException("position " + pos + " is negative");
+        int i = batchTokens++;
+        bToken.setAtIndex(JAVA_INT, i, token);
+        bPos.setAtIndex(JAVA_INT, i, pos);
+        bNSeqId.setAtIndex(JAVA_INT, i, 1);
+        bSeqIds.getAtIndex(ADDRESS, i).reinterpret(4L * SEQ_IDS_PER_TOKEN).set(JAVA_INT, 0, seq);
+        bLogits.set(JAVA_BYTE, i, (byte) (logits ? 1 : 0));
+        return i;
+    }
+
+    /** Runs llama_decode on the batch; a non-zero result becomes an {@link EngineException} with the reason. */
+    public void decodeBatch() {
+        int rc = tryDecodeBatch();
+        if (rc != 0) throw decodeFailure(rc, batchTokens, bPos.getAtIndex(JAVA_INT, 0));
+    }
+
+    /**
+     * Runs llama_decode on the batch and returns its result: 0 done, 1 no KV slot (the memory is
+     * as before the call, so the caller may free cells and retry), 2 aborted, -1 invalid batch,
+     * below -1 fatal. {@link #failure} turns a non-zero result into an exception.
+     */
+    public int tryDecodeBatch() {
+        if (batchTokens == 0) throw new EngineException("llama_decode of an empty batch");
+        batch.set(JAVA_INT, batchOffset("n_tokens"), batchTokens);
         try {
             LlamaLibrary.clearRecentLog();
-            rc = (int) decode.invokeExact(ctx, batch);
+            return (int) decode.invokeExact(ctx, batch);
         } catch (Throwable t) {
             throw new EngineException("llama_decode failed: " + t, t);
         }
-        if (rc != 0) throw decodeFailure(rc, count, pos);
-        return count - 1;
+    }
+
+    /** The exception for a non-zero {@link #tryDecodeBatch} result on the current batch. */
+    public EngineException failure(int rc) {
+        return decodeFailure(rc, batchTokens, batchTokens == 0 ? 0 : bPos.getAtIndex(JAVA_INT, 0));
+    }
+
+    /** Removes sequence {@code seq}'s cells at positions [p0, p1) (-1 for open ends); false if llama.cpp could not. */
+    public boolean seqRemove(int seq, int p0, int p1) {
+        checkSeq(seq);
+        try {
+            return (boolean) seqRm.invokeExact(memory, seq, p0, p1);
+        } catch (Throwable t) {
+            throw new EngineException("llama_memory_seq_rm failed: " + t, t);
+        }
+    }
+
+    /** Makes {@code dst} share {@code src}'s cells at positions [p0, p1). */
+    public void seqCopy(int src, int dst, int p0, int p1) {
+        checkSeq(src);
+        checkSeq(dst);
+        try {
+            seqCp.invokeExact(memory, src, dst, p0, p1);
+        } catch (Throwable t) {
+            throw new EngineException("llama_memory_seq_cp failed: " + t, t);
+        }
+    }
+
+    /** Removes every cell not in sequence {@code seq}. */
+    public void seqKeep(int seq) {
+        checkSeq(seq);
+        try {
+            seqKeep.invokeExact(memory, seq);
+        } catch (Throwable t) {
+            throw new EngineException("llama_memory_seq_keep failed: " + t, t);
+        }
+    }
+
+    /** The last position sequence {@code seq} holds in the KV memory, -1 when it holds none. */
+    public int seqPosMax(int seq) {
+        checkSeq(seq);
+        try {
+            return (int) seqPosMax.invokeExact(memory, seq);
+        } catch (Throwable t) {
+            throw new EngineException("llama_memory_seq_pos_max failed: " + t, t);
+        }
+    }
+
+    /** The first position sequence {@code seq} holds, -1 when it holds none. */
+    public int seqPosMin(int seq) {
+        checkSeq(seq);
+        try {
+            return (int) seqPosMin.invokeExact(memory, seq);
+        } catch (Throwable t) {
+            throw new EngineException("llama_memory_seq_pos_min failed: " + t, t);
+        }
+    }
+
+    /** A copy of the logits the last decode produced at batch index {@code index}. */
+    public float[] logits(int index) {
+        MemorySegment p;
+        try {
+            p = (MemorySegment) logitsIth.invokeExact(ctx, index);
+        } catch (Throwable t) {
+            throw new EngineException("llama_get_logits_ith failed: " + t, t);
+        }
+        if (p.equals(MemorySegment.NULL)) throw new EngineException("no logits at batch index " + index + LlamaLibrary.recentLog());
+        return p.reinterpret(4L * vocabSize).toArray(JAVA_FLOAT);
+    }
+
+    private void checkSeq(int seq) {
+        if (seq < 0 || seq >= maxSequences) {
+            throw new EngineException("sequence id " + seq + " is not below n_seq_max " + maxSequences);
+        }
     }
 
     private EngineException decodeFailure(int rc, int count, int pos) {
         String why = switch (rc) {
-            case 1 -> "no KV slot for the batch: the context (" + contextSize + " tokens) is full";
+            case 1 -> "no KV slot for the batch: the context (" + contextSize + " tokens"
+                    + (maxSequences > 1 ? " shared by up to " + maxSequences + " sequences" : "") + ") is full";
             case 2 -> "decoding was aborted";
             case -1 -> "llama.cpp rejected the batch as invalid";
             default -> rc < 0 ? "fatal error " + rc : "warning " + rc;

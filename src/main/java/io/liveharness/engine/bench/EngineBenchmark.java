@@ -1,0 +1,155 @@
+package io.liveharness.engine.bench;
+
+import io.liveharness.engine.ChatMessage;
+import io.liveharness.engine.Completion;
+import io.liveharness.engine.CompletionRequest;
+import io.liveharness.engine.SamplingParams;
+import io.liveharness.engine.TokenSink;
+import io.liveharness.engine.llama.BatchingBackend;
+import io.liveharness.engine.llama.BatchingOptions;
+import io.liveharness.engine.llama.LlamaBackend;
+import io.liveharness.engine.llama.LlamaContext;
+import io.liveharness.engine.llama.LlamaLibrary;
+import io.liveharness.engine.llama.LlamaModel;
+import io.liveharness.engine.llama.LlamaOptions;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Decode throughput of the batcher at several room counts, against two baselines measured in
+ * the same run on the same model and library: the same requests decoded one at a time by the
+ * single-sequence {@link LlamaBackend}, and a bare loop of llama_decode on a ready-made batch of
+ * 16 sequences with no scheduling or sampling. Plus the time to first token of a room's second
+ * request against its first, with a long system prompt (prefix reuse).
+ */
+public final class EngineBenchmark {
+
+    public record Result(Map<Integer, Double> batcherTokensPerSecond, double sequentialTokensPerSecond,
+                         double rawTokensPerSecond, int rawSequences, double firstTtftMs, double secondTtftMs,
+                         int systemPromptTokens) {
+        public double batchVsSequential(int rooms) { return batcherTokensPerSecond.get(rooms) / sequentialTokensPerSecond; }
+
+        public double batcherVsRaw() { return batcherTokensPerSecond.get(rawSequences) / rawTokensPerSecond; }
+
+        public double prefixTtftRatio() { return secondTtftMs / firstTtftMs; }
+    }
+
+    private final Path model;
+    private final Path library;
+    private final int threads;
+    private final int replyTokens;
+    private final PrintStream log;
+
+    public EngineBenchmark(Path model, Path library, int threads, int replyTokens, PrintStream log) {
+        this.model = model;
+        this.library = library;
+        this.threads = threads;
+        this.replyTokens = replyTokens;
+        this.log = log;
+    }
+
+    static final String[] TOPICS = {"the red sneakers", "shipping to Lyon", "size 42", "the vegan sole", "a discount code",
+            "the blue jacket", "returns", "the limited edition", "gift wrapping", "the warranty", "colours", "stock"};
+
+    static CompletionRequest request(int room, int maxTokens) {
+        return CompletionRequest.chat("room-" + room, List.of(
+                ChatMessage.system("You are Mia, an avatar host selling sneakers in live room " + room + "."),
+                ChatMessage.user("Viewer " + room + " asks about " + TOPICS[room % TOPICS.length] + "?")),
+                SamplingParams.GREEDY, maxTokens, Long.MAX_VALUE);
+    }
+
+    public Result run(int[] roomCounts, int rawSequences) {
+        int maxRooms = 0;
+        for (int r : roomCounts) maxRooms = Math.max(maxRooms, r);
+        Map<Integer, Double> batcher = new LinkedHashMap<>();
+        double firstTtft, secondTtft;
+        int systemTokens;
+        BatchingOptions opts = BatchingOptions.of(model).withLibraryDir(library).withThreads(threads)
+                .withMaxSequences(Math.max(maxRooms, 1)).withContextSize(Math.max(8192, maxRooms * (96 + replyTokens) + 4096))
+                .withStepTokens(512);
+        try (BatchingBackend b = BatchingBackend.open(opts)) {
+            log.printf("model: %s, %,d parameters, %.0f MB; %d thread(s)%n", b.info().name(), b.info().parameters(),
+                    b.info().fileBytes() / 1e6, threads);
+            // warm-up: every room's prompt is prefilled once and cached, so the measured runs are decode
+            List<CompletableFuture<Completion>> warm = new ArrayList<>();
+            for (int r = 0; r < maxRooms; r++) warm.add(b.complete(request(r, 1), TokenSink.NONE));
+            warm.forEach(CompletableFuture::join);
+            for (int rooms : roomCounts) {
+                long t0 = System.nanoTime();
+                List<CompletableFuture<Completion>> fs = new ArrayList<>();
+                for (int r = 0; r < rooms; r++) fs.add(b.complete(request(r, replyTokens), TokenSink.NONE));
+                long tokens = fs.stream().mapToLong(f -> f.join().completionTokens()).sum();
+                double s = (System.nanoTime() - t0) / 1e9;
+                batcher.put(rooms, tokens / s);
+                log.printf("batcher, %2d rooms: %5d tokens in %6.2f s = %7.1f tokens/s%n", rooms, tokens, s, tokens / s);
+            }
+            // prefix reuse: a room's second request against its first, after a 1,500-token system prompt
+            StringBuilder sys = new StringBuilder("You are Mia, an avatar host. Catalogue:\n");
+            for (int i = 0; sys.length() < 5100; i++) {
+                sys.append("Item ").append(i).append(": ").append(TOPICS[i % TOPICS.length]).append(", price ")
+                        .append(20 + i % 80).append(" euros, in stock, ships in ").append(1 + i % 5).append(" days.\n");
+            }
+            List<ChatMessage> chat = new ArrayList<>(List.of(ChatMessage.system(sys.toString()), ChatMessage.user("price of item 7?")));
+            Completion first = b.complete(CompletionRequest.chat("prefix-room", chat, SamplingParams.GREEDY, 8, Long.MAX_VALUE),
+                    TokenSink.NONE).join();
+            chat.add(ChatMessage.assistant(first.text()));
+            chat.add(ChatMessage.user("and item 12?"));
+            Completion second = b.complete(CompletionRequest.chat("prefix-room", chat, SamplingParams.GREEDY, 8, Long.MAX_VALUE),
+                    TokenSink.NONE).join();
+            firstTtft = first.firstTokenNanos() / 1e6;
+            secondTtft = second.firstTokenNanos() / 1e6;
+            systemTokens = first.promptTokens();
+            log.printf("prefix: first request %d prompt tokens, first token after %.1f ms; second request %d prompt tokens,"
+                    + " first token after %.1f ms%n", first.promptTokens(), firstTtft, second.promptTokens(), secondTtft);
+        }
+
+        double sequential;
+        try (LlamaBackend one = LlamaBackend.open(LlamaOptions.of(model).withLibraryDir(library).withThreads(threads).withContextSize(2048))) {
+            long tokens = 0, nanos = 0;
+            for (int r = 0; r < rawSequences; r++) {
+                Completion c = one.complete(request(r, replyTokens), TokenSink.NONE).join();
+                // decode only: the prompt's prefill (before the first token) is not counted
+                tokens += c.completionTokens() - 1;
+                nanos += c.totalNanos() - c.firstTokenNanos();
+            }
+            sequential = tokens / (nanos / 1e9);
+            log.printf("baseline sequential (LlamaBackend, one sequence at a time, %d requests): %d tokens in %.2f s decoding = %.1f tokens/s%n",
+                    rawSequences, tokens, nanos / 1e9, sequential);
+        }
+
+        double raw = rawLoop(rawSequences);
+        log.printf("baseline raw loop (llama_decode on a ready-made batch of %d sequences): %.1f tokens/s%n", rawSequences, raw);
+        return new Result(batcher, sequential, raw, rawSequences, firstTtft, secondTtft, systemTokens);
+    }
+
+    /** llama_decode on a ready-made batch of {@code n} sequences, one token each per call: no scheduling, no sampling. */
+    private double rawLoop(int n) {
+        LlamaLibrary lib = LlamaLibrary.load(library);
+        try (LlamaModel m = LlamaModel.load(lib, model);
+             LlamaContext ctx = new LlamaContext(lib, m, Math.max(4096, n * (96 + replyTokens)), 512, threads, n, true)) {
+            int[] pos = new int[n];
+            for (int s = 0; s < n; s++) {
+                int[] prompt = m.tokenize(m.applyChatTemplate(request(s, 1).messages()), true, true);
+                ctx.batchClear();
+                for (int i = 0; i < prompt.length; i++) ctx.batchAdd(prompt[i], i, s, i == prompt.length - 1);
+                ctx.decodeBatch();
+                pos[s] = prompt.length;
+            }
+            int steps = replyTokens;
+            long t0 = System.nanoTime();
+            for (int step = 0; step < steps; step++) {
+                ctx.batchClear();
+                for (int s = 0; s < n; s++) ctx.batchAdd(1000 + step, pos[s]++, s, true);
+                ctx.decodeBatch();
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            return (double) steps * n / seconds;
+        }
+    }
+}

@@ -1,0 +1,540 @@
+package io.liveharness.engine.llama;
+
+import io.liveharness.engine.Completion;
+import io.liveharness.engine.CompletionRequest;
+import io.liveharness.engine.EngineException;
+import io.liveharness.engine.ModelBackend;
+import io.liveharness.engine.ModelInfo;
+import io.liveharness.engine.StopReason;
+import io.liveharness.engine.TokenSink;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+/**
+ * A {@link ModelBackend} that decodes many rooms at once on one llama.cpp context: continuous
+ * batching on one platform thread of its own, which makes every native call (a context is not
+ * thread-safe; the loop never runs on an event loop).
+ *
+ * <p>Each step packs the next token of every running sequence first, then chunks of waiting
+ * prompts, in priority order, up to {@link BatchingOptions#stepTokens()} (chunked prefill: a long
+ * new prompt never stalls the rooms mid-reply), calls llama_decode once, samples each sequence
+ * that has logits with its own sampler chain, streams the piece to its room, retires finished
+ * sequences and admits waiting requests.
+ *
+ * <p>A room ({@link CompletionRequest#sequenceKey()}) keeps its KV sequence between requests: the
+ * next request reuses the longest common token prefix and prefills only the rest. When all
+ * {@code maxSequences} sequence ids are taken, or the KV cells run out, the least recently used
+ * idle room's sequence is removed, and its next request prefills in full. A request stops at its
+ * deadline or when its future is cancelled, at the next step.
+ */
+public final class BatchingBackend implements ModelBackend {
+
+    private static final System.Logger LOG = System.getLogger(BatchingBackend.class.getName());
+    private static final Comparator<Job> ORDER = Comparator.<Job>comparingInt(j -> j.request.priority())
+            .thenComparingLong(j -> j.arrival);
+
+    private final LlamaLibrary library;
+    private final LlamaModel model;
+    private final LlamaContext context;
+    private final BatchingOptions options;
+    private final ModelInfo info;
+    private final Thread thread;
+    private final int sequenceLimit; // positions one sequence may reach
+    private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    private volatile boolean closed;
+
+    // --- decode-thread state ---
+    private final PriorityQueue<Job> waiting = new PriorityQueue<>(ORDER);
+    private final List<Job> running = new ArrayList<>();
+    private final Slot[] slots;
+    private final Map<String, Slot> byKey = new HashMap<>();
+    private long clock;
+    private long arrivals;
+    private final Stats stats = new Stats();
+
+    /** Counters since the backend opened, for benchmarks and tests (read with {@link #stats()}). */
+    public static final class Stats {
+        public long steps, decodeCalls, sampledTokens, prefillTokens, reusedTokens, evictions;
+
+        Stats copy() {
+            Stats s = new Stats();
+            s.steps = steps; s.decodeCalls = decodeCalls; s.sampledTokens = sampledTokens;
+            s.prefillTokens = prefillTokens; s.reusedTokens = reusedTokens; s.evictions = evictions;
+            return s;
+        }
+    }
+
+    /** What the batcher holds right now: rooms with a cached sequence, and how long each is, in tokens and in llama.cpp's memory. */
+    public record Snapshot(int running, int waiting, Map<String, Integer> cachedTokens, Map<String, Integer> kvPositions,
+                           int sequencesInMemory) { }
+
+    private static final class Slot {
+        final int seq;
+        String key;
+        int[] tokens = new int[64];
+        int length; // tokens whose KV is in memory, at positions 0..length-1
+        long lastUsed;
+        Job job;
+
+        Slot(int seq) { this.seq = seq; }
+
+        void append(int token) {
+            if (length == tokens.length) tokens = Arrays.copyOf(tokens, tokens.length * 2);
+            tokens[length++] = token;
+        }
+    }
+
+    private static final class Job {
+        final CompletionRequest request;
+        final TokenSink sink;
+        final CompletableFuture<Completion> future;
+        final long arrival;
+        final long start = System.nanoTime();
+        int[] prompt;
+        Slot slot;
+        int prefilled; // prompt tokens in the KV memory
+        int reused;
+        LlamaSampler sampler;
+        int pending = -1; // sampled, not yet decoded
+        int batchIndex = -1;
+        int chunk;
+        int limit;
+        int generated;
+        long firstToken;
+        final StringBuilder text = new StringBuilder();
+        final Utf8Pieces utf8 = new Utf8Pieces();
+
+        Job(CompletionRequest request, TokenSink sink, CompletableFuture<Completion> future, long arrival) {
+            this.request = request;
+            this.sink = sink;
+            this.future = future;
+            this.arrival = arrival;
+        }
+    }
+
+    private BatchingBackend(LlamaLibrary library, LlamaModel model, LlamaContext context, BatchingOptions options, Thread thread) {
+        this.library = library;
+        this.model = model;
+        this.context = context;
+        this.options = options;
+        this.thread = thread;
+        this.sequenceLimit = Math.min(context.contextSize(), Math.max(1, model.trainingContext()));
+        this.slots = new Slot[context.maxSequences()];
+        for (int i = 0; i < slots.length; i++) slots[i] = new Slot(i);
+        long params = model.parameterCount();
+        this.info = new ModelInfo(model.header().name(), model.header().architecture(), params,
+                model.header().fileBytes(), LlamaLibrary.DESCRIPTION, params < LlamaBackend.TEST_MODEL_PARAMETERS);
+    }
+
+    /** Loads the library, the model and a context of {@code maxSequences} sequences, and starts the decode thread. */
+    public static BatchingBackend open(BatchingOptions options) {
+        CompletableFuture<BatchingBackend> opened = new CompletableFuture<>();
+        Thread t = Thread.ofPlatform().name("llama-batcher-" + options.modelPath().getFileName()).daemon(true).unstarted(() -> {
+            BatchingBackend backend;
+            try {
+                LlamaLibrary library = LlamaLibrary.load(options.libraryDir());
+                LlamaModel model = LlamaModel.load(library, options.modelPath());
+                try {
+                    LlamaContext context = new LlamaContext(library, model, options.contextSize(), options.stepTokens(),
+                            options.threads(), options.maxSequences(), true);
+                    backend = new BatchingBackend(library, model, context, options, Thread.currentThread());
+                } catch (RuntimeException e) {
+                    model.close();
+                    throw e;
+                }
+            } catch (Throwable e) {
+                opened.completeExceptionally(e);
+                return;
+            }
+            opened.complete(backend);
+            backend.loop();
+        });
+        t.start();
+        try {
+            return opened.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof EngineException ee ? ee
+                    : new EngineException("cannot open model " + options.modelPath() + ": " + e.getCause(), e.getCause());
+        }
+    }
+
+    @Override
+    public ModelInfo info() { return info; }
+
+    public BatchingOptions options() { return options; }
+
+    public int contextSize() { return context.contextSize(); }
+
+    @Override
+    public CompletableFuture<Completion> complete(CompletionRequest request, TokenSink sink) {
+        CompletableFuture<Completion> result = new CompletableFuture<>();
+        if (closed) {
+            result.completeExceptionally(new EngineException("the llama.cpp batcher for " + info.name() + " is closed"));
+            return result;
+        }
+        inbox.add(new Job(request, sink == null ? TokenSink.NONE : sink, result, 0));
+        // a cancel while the loop sleeps should be seen promptly
+        result.whenComplete((c, t) -> { if (result.isCancelled()) inbox.add(Wake.INSTANCE); });
+        return result;
+    }
+
+    /** Runs {@code f} on the decode thread between steps. */
+    public <T> CompletableFuture<T> onDecodeThread(Function<BatchingBackend, T> f) {
+        CompletableFuture<T> r = new CompletableFuture<>();
+        inbox.add((Runnable) () -> {
+            try {
+                r.complete(f.apply(this));
+            } catch (Throwable t) {
+                r.completeExceptionally(t);
+            }
+        });
+        return r;
+    }
+
+    /** The counters so far. */
+    public Stats stats() { return onDecodeThread(b -> b.stats.copy()).join(); }
+
+    /** Which rooms hold sequences, checked against llama.cpp's own memory. */
+    public Snapshot snapshot() {
+        return onDecodeThread(b -> {
+            Map<String, Integer> cached = new LinkedHashMap<>();
+            Map<String, Integer> kv = new LinkedHashMap<>();
+            int inMemory = 0;
+            for (Slot s : slots) {
+                int posMax = context.seqPosMax(s.seq);
+                if (posMax >= 0) inMemory++;
+                if (s.key != null) {
+                    cached.put(s.key, s.length);
+                    kv.put(s.key, posMax + 1);
+                }
+            }
+            return new Snapshot(running.size(), waiting.size(), cached, kv, inMemory);
+        }).join();
+    }
+
+    private enum Wake { INSTANCE }
+
+    // --- the loop -----------------------------------------------------------------------------
+
+    private void loop() {
+        try {
+            while (true) {
+                Object first = running.isEmpty() && waiting.isEmpty() ? inbox.poll(200, TimeUnit.MILLISECONDS) : inbox.poll();
+                if (closed) break;
+                while (first != null) {
+                    accept(first);
+                    first = inbox.poll();
+                }
+                if (closed) break;
+                sweepWaiting();
+                admit();
+                if (!running.isEmpty()) step();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable t) {
+            LOG.log(System.Logger.Level.ERROR, "the batcher loop failed", t);
+            failAll(t instanceof EngineException ee ? ee : new EngineException("the batcher loop failed: " + t, t));
+        } finally {
+            shutdown();
+        }
+    }
+
+    private void accept(Object o) {
+        if (o instanceof Runnable r) { r.run(); return; }
+        if (!(o instanceof Job j)) return;
+        Job job = new Job(j.request, j.sink, j.future, arrivals++);
+        if (job.future.isDone()) return;
+        try {
+            CompletionRequest r = job.request;
+            String prompt = r.rawPrompt() != null ? r.rawPrompt() : model.applyChatTemplate(r.messages());
+            job.prompt = model.tokenize(prompt, true, true);
+            if (job.prompt.length == 0) throw new EngineException("the prompt tokenized to nothing");
+            if (job.prompt.length >= sequenceLimit) {
+                throw new EngineException("the prompt is " + job.prompt.length + " tokens; a sequence holds "
+                        + sequenceLimit + ", which must also leave room for the reply");
+            }
+            if (job.prompt.length + 1 > context.contextSize()) throw new EngineException("the prompt does not fit the KV memory");
+            job.limit = Math.min(r.maxTokens(), sequenceLimit - job.prompt.length);
+            waiting.add(job);
+        } catch (Throwable t) {
+            job.future.completeExceptionally(t);
+        }
+    }
+
+    /** Drops cancelled waiting requests and ends those past their deadline. */
+    private void sweepWaiting() {
+        if (waiting.isEmpty()) return;
+        long now = System.nanoTime();
+        waiting.removeIf(j -> {
+            if (j.future.isDone()) return true;
+            if (now - j.request.deadlineNanos() >= 0) {
+                j.future.complete(new Completion("", j.prompt.length, 0, StopReason.DEADLINE, 0, now - j.start));
+                return true;
+            }
+            return false;
+        });
+    }
+
+    /** Gives waiting requests, best priority first, their room's sequence (or a free or evicted one). */
+    private void admit() {
+        if (waiting.isEmpty()) return;
+        List<Job> stillWaiting = new ArrayList<>();
+        while (!waiting.isEmpty()) {
+            Job job = waiting.poll();
+            Slot slot = byKey.get(job.request.sequenceKey());
+            if (slot != null && slot.job != null) { stillWaiting.add(job); continue; } // one request per room at a time
+            if (slot == null) slot = freeSlot();
+            if (slot == null) { stillWaiting.add(job); continue; }
+            try {
+                start(job, slot);
+            } catch (Throwable t) {
+                release(job, slot);
+                job.future.completeExceptionally(t);
+            }
+        }
+        waiting.addAll(stillWaiting);
+    }
+
+    private Slot freeSlot() {
+        Slot lru = null;
+        for (Slot s : slots) {
+            if (s.key == null && s.job == null) return s;
+            if (s.job == null && (lru == null || s.lastUsed < lru.lastUsed)) lru = s;
+        }
+        if (lru != null) evict(lru);
+        return lru;
+    }
+
+    private void evict(Slot s) {
+        context.seqRemove(s.seq, -1, -1);
+        if (s.key != null) byKey.remove(s.key);
+        s.key = null;
+        s.length = 0;
+        stats.evictions++;
+    }
+
+    private void start(Job job, Slot slot) {
+        String key = job.request.sequenceKey();
+        if (slot.key == null) {
+            slot.key = key;
+            byKey.put(key, slot);
+        }
+        int common = 0;
+        int max = Math.min(slot.length, job.prompt.length - 1); // the last prompt token is decoded again for its logits
+        while (common < max && slot.tokens[common] == job.prompt[common]) common++;
+        if (common < slot.length && !context.seqRemove(slot.seq, common, -1)) {
+            context.seqRemove(slot.seq, -1, -1);
+            common = 0;
+        }
+        slot.length = common;
+        slot.job = job;
+        slot.lastUsed = ++clock;
+        job.slot = slot;
+        job.prefilled = common;
+        job.reused = common;
+        stats.reusedTokens += common;
+        job.sampler = new LlamaSampler(library, model, job.request.sampling());
+        running.add(job);
+    }
+
+    private void release(Job job, Slot slot) {
+        if (job.sampler != null) {
+            job.sampler.close();
+            job.sampler = null;
+        }
+        running.remove(job);
+        if (slot != null && slot.job == job) {
+            slot.job = null;
+            slot.lastUsed = ++clock;
+        }
+    }
+
+    private int usedCells() {
+        int n = 0;
+        for (Slot s : slots) n += s.length;
+        return n;
+    }
+
+    /** Frees KV cells by evicting idle rooms, least recently used first, until {@code needed} are free or none is idle. */
+    private int ensureCells(int needed) {
+        int free = context.contextSize() - usedCells();
+        while (free < needed) {
+            Slot lru = null;
+            for (Slot s : slots) if (s.job == null && s.length > 0 && (lru == null || s.lastUsed < lru.lastUsed)) lru = s;
+            if (lru == null) break;
+            free += lru.length;
+            evict(lru);
+        }
+        return free;
+    }
+
+    private void step() {
+        stats.steps++;
+        long now = System.nanoTime();
+        // stop what was cancelled or ran out of time
+        for (Job job : new ArrayList<>(running)) {
+            if (job.future.isDone()) { release(job, job.slot); continue; }
+            if (now - job.request.deadlineNanos() >= 0) finish(job, StopReason.DEADLINE);
+        }
+        if (running.isEmpty()) return;
+
+        List<Job> decoding = new ArrayList<>(), prefilling = new ArrayList<>();
+        for (Job job : running) (job.pending >= 0 ? decoding : prefilling).add(job);
+        prefilling.sort(ORDER);
+
+        int free = ensureCells(decoding.size() + Math.min(options.stepTokens() - decoding.size(),
+                prefilling.stream().mapToInt(j -> j.prompt.length - j.prefilled).sum()));
+        // a full memory with nothing left to evict ends the newest replies
+        decoding.sort(ORDER);
+        while (free < decoding.size()) {
+            Job last = decoding.removeLast();
+            finish(last, StopReason.MAX_TOKENS);
+        }
+        int budget = Math.min(options.stepTokens(), free);
+
+        context.batchClear();
+        for (Job job : decoding) {
+            job.batchIndex = context.batchAdd(job.pending, job.slot.length, job.slot.seq, true);
+            job.chunk = 1;
+            budget--;
+        }
+        for (Job job : prefilling) {
+            job.chunk = 0;
+            job.batchIndex = -1;
+            if (budget <= 0) continue;
+            int n = Math.min(budget, job.prompt.length - job.prefilled);
+            for (int i = 0; i < n; i++) {
+                int p = job.prefilled + i;
+                int idx = context.batchAdd(job.prompt[p], p, job.slot.seq, p == job.prompt.length - 1);
+                if (p == job.prompt.length - 1) job.batchIndex = idx;
+            }
+            job.chunk = n;
+            budget -= n;
+        }
+        if (context.batchTokens() == 0) return;
+
+        int rc = context.tryDecodeBatch();
+        while (rc == 1 && evictOneIdle()) rc = context.tryDecodeBatch();
+        stats.decodeCalls++;
+        if (rc != 0) {
+            EngineException e = context.failure(rc);
+            for (Job job : new ArrayList<>(running)) {
+                if (job.chunk == 0) continue;
+                // keep llama.cpp's memory and our token list the same: drop what this batch may have left
+                context.seqRemove(job.slot.seq, job.slot.length, -1);
+                release(job, job.slot);
+                job.future.completeExceptionally(e);
+            }
+            return;
+        }
+
+        for (Job job : decoding) {
+            job.slot.append(job.pending);
+            job.pending = -1;
+        }
+        for (Job job : prefilling) {
+            for (int i = 0; i < job.chunk; i++) job.slot.append(job.prompt[job.prefilled + i]);
+            job.prefilled += job.chunk;
+            stats.prefillTokens += job.chunk;
+        }
+        List<Job> sampled = new ArrayList<>();
+        for (Job job : decoding) sampled.add(job);
+        for (Job job : prefilling) if (job.batchIndex >= 0) sampled.add(job);
+        for (Job job : sampled) {
+            try {
+                sample(job);
+            } catch (Throwable t) {
+                release(job, job.slot);
+                job.future.completeExceptionally(t);
+            }
+        }
+    }
+
+    private boolean evictOneIdle() {
+        Slot lru = null;
+        for (Slot s : slots) if (s.job == null && s.length > 0 && (lru == null || s.lastUsed < lru.lastUsed)) lru = s;
+        if (lru == null) return false;
+        evict(lru);
+        return true;
+    }
+
+    private void sample(Job job) {
+        int token = context.sample(job.sampler, job.batchIndex);
+        stats.sampledTokens++;
+        if (job.firstToken == 0) job.firstToken = System.nanoTime() - job.start;
+        if (model.isEndOfGeneration(token)) { finish(job, StopReason.END_OF_TEXT); return; }
+        job.generated++;
+        String piece = job.utf8.append(model.piece(token));
+        if (!piece.isEmpty()) {
+            job.text.append(piece);
+            job.sink.onPiece(piece);
+        }
+        if (job.generated >= job.limit) { finish(job, StopReason.MAX_TOKENS); return; }
+        if (job.future.isDone()) { release(job, job.slot); return; }
+        job.pending = token;
+    }
+
+    private void finish(Job job, StopReason stop) {
+        String rest = job.utf8.finish();
+        try {
+            if (!rest.isEmpty()) {
+                job.text.append(rest);
+                job.sink.onPiece(rest);
+            }
+        } finally {
+            release(job, job.slot);
+            job.future.complete(new Completion(job.text.toString(), job.prompt.length, job.generated, stop,
+                    job.firstToken, System.nanoTime() - job.start));
+        }
+    }
+
+    private void failAll(EngineException e) {
+        for (Job job : new ArrayList<>(running)) {
+            release(job, job.slot);
+            job.future.completeExceptionally(e);
+        }
+        for (Job job : waiting) job.future.completeExceptionally(e);
+        waiting.clear();
+        Object o;
+        while ((o = inbox.poll()) != null) {
+            if (o instanceof Job j) j.future.completeExceptionally(e);
+            else if (o instanceof Runnable r) r.run();
+        }
+    }
+
+    private void shutdown() {
+        failAll(new EngineException("the llama.cpp batcher for " + info.name() + " is closed"));
+        try {
+            context.close();
+        } finally {
+            model.close();
+        }
+    }
+
+    /** Stops the loop: running and waiting requests fail with "closed"; then frees the context and the model. */
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        inbox.add(Wake.INSTANCE);
+        if (Thread.currentThread() == thread) return; // closed from a sink: the loop ends after this step
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(60));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) throw new EngineException("the llama.cpp batcher for " + info.name() + " did not stop within 60 s");
+    }
+}

@@ -1,0 +1,104 @@
+package io.liveharness.engine.llama;
+
+import io.liveharness.engine.EngineException;
+import io.liveharness.engine.gguf.RandomModel;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The batch API's error paths come back as EngineExceptions with a reason, and the KV operations do what llama.h says. */
+class LlamaBatchApiTest {
+    @TempDir
+    static Path dir;
+    static LlamaLibrary lib;
+    static LlamaModel model;
+
+    @BeforeAll
+    static void load() {
+        lib = LlamaLibrary.load(LlamaTestSupport.libraryDir());
+        model = LlamaModel.load(lib, RandomModel.cached(RandomModel.Spec.tiny(), Path.of("models/vocab/ggml-vocab-gpt-2.gguf"), dir));
+    }
+
+    @AfterAll
+    static void free() { model.close(); }
+
+    @Test
+    void aFullContextIsANoKvSlotExceptionAndTheContextStaysUsable() {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 256, 256, 1, 2, true)) {
+            int[] tokens = new int[ctx.contextSize()];
+            for (int i = 0; i < tokens.length; i++) tokens[i] = 100 + i;
+            for (int from = 0; from < tokens.length; from += ctx.batchSize()) {
+                ctx.decode(tokens, from, Math.min(ctx.batchSize(), tokens.length - from), from, 0);
+            }
+            EngineException e = assertThrows(EngineException.class, () -> ctx.decode(new int[]{5}, 0, 1, 0, 1));
+            assertTrue(e.getMessage().contains("no KV slot"), e.getMessage());
+            ctx.seqRemove(0, -1, -1);
+            assertEquals(-1, ctx.seqPosMax(0));
+            ctx.decode(new int[]{5}, 0, 1, 0, 1); // room again after the removal
+            assertEquals(0, ctx.seqPosMax(1));
+        }
+    }
+
+    @Test
+    void aSequenceIdAtNSeqMaxIsRefusedBeforeLlamaCppSeesIt() {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 256, 64, 1, 4, true)) {
+            ctx.batchClear();
+            EngineException e = assertThrows(EngineException.class, () -> ctx.batchAdd(5, 0, 4, true));
+            assertTrue(e.getMessage().contains("not below n_seq_max 4"), e.getMessage());
+            assertThrows(EngineException.class, () -> ctx.seqPosMax(-1));
+        }
+    }
+
+    @Test
+    void aBatchLargerThanNBatchIsRefused() {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 256, 8, 1, 1, false)) {
+            ctx.batchClear();
+            for (int i = 0; i < 8; i++) ctx.batchAdd(5, i, 0, false);
+            EngineException e = assertThrows(EngineException.class, () -> ctx.batchAdd(5, 8, 0, true));
+            assertTrue(e.getMessage().contains("n_batch"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aBadBatchIsAnEngineExceptionWithLlamaCppsReason() {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 256, 64, 1, 2, true)) {
+            ctx.decode(new int[]{5, 6, 7}, 0, 3, 0, 0);
+            // positions must follow on from what the sequence holds: 10 after 2 is refused
+            EngineException e = assertThrows(EngineException.class, () -> ctx.decode(new int[]{8}, 0, 1, 10, 0));
+            assertTrue(e.getMessage().contains("llama_decode returned -1"), e.getMessage());
+            assertEquals(2, ctx.seqPosMax(0), "a refused batch leaves the memory as it was");
+        }
+    }
+
+    @Test
+    void twoSequencesInOneBatchGetTheLogitsEachGetsAlone() {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 512, 64, 1, 2, true)) {
+            ctx.decode(new int[]{11, 12, 13}, 0, 3, 0, 0);
+            float[] a = ctx.logits(2);
+            ctx.clearMemory();
+            ctx.decode(new int[]{21, 22}, 0, 2, 0, 1);
+            float[] b = ctx.logits(1);
+            ctx.clearMemory();
+            ctx.batchClear();
+            ctx.batchAdd(11, 0, 0, false);
+            ctx.batchAdd(21, 0, 1, false);
+            ctx.batchAdd(12, 1, 0, false);
+            int ib = ctx.batchAdd(22, 1, 1, true);
+            int ia = ctx.batchAdd(13, 2, 0, true);
+            ctx.decodeBatch();
+            assertArrayEquals(a, ctx.logits(ia), 1e-4f);
+            assertArrayEquals(b, ctx.logits(ib), 1e-4f);
+            ctx.seqCopy(0, 1, -1, -1);
+            ctx.seqKeep(1);
+            assertEquals(2, ctx.seqPosMax(1));
+        }
+    }
+}
