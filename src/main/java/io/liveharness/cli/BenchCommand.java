@@ -18,7 +18,7 @@ import java.util.Set;
 public final class BenchCommand implements Main.Command {
 
     @Override
-    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N]"; }
+    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N] | bench engine [...]"; }
 
     @Override
     public int run(String[] args) throws Exception {
@@ -26,6 +26,7 @@ public final class BenchCommand implements Main.Command {
         return switch (what) {
             case "router" -> router(args);
             case "rooms" -> rooms(args);
+            case "engine" -> new EngineBenchCommand().run(args);
             default -> throw new UsageException("usage: " + summary().substring("benchmarks: ".length()));
         };
     }

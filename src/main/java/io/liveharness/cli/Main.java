@@ -19,6 +19,7 @@ public final class Main {
         commands.put("demo", new DemoCommand());
         commands.put("serve", new ServeCommand());
         commands.put("harness", new HarnessCommand());
+        commands.put("model", new ModelCommand());
         commands.put("router", new RouterCommand());
         commands.put("bench", new BenchCommand());
         return commands;

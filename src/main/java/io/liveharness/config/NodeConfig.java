@@ -10,7 +10,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null) : http;
         rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null) : rooms;
-        engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null) : engine;
+        engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null, null, null, null) : engine;
         router = router == null ? new RouterConfig(null, null, null) : router;
         harness = harness == null ? new HarnessConfig(null, null, null, null) : harness;
         catalog = catalog == null ? new CatalogConfig(null, null) : catalog;
@@ -69,15 +69,23 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
     }
 
     /**
-     * The model.
+     * The model and its batcher.
      *
-     * @param library directory of the llama.cpp build; empty means the pinned build the launcher fetched
+     * @param library        directory of the llama.cpp build; empty means the pinned build the launcher fetched
+     * @param contextSize    tokens one room's sequence may hold (prompt plus reply)
+     * @param kvPoolTokens   KV cells shared by every room's sequence; rooms' cached prefixes live here,
+     *                       and the least recently used idle room is evicted when it is full
+     * @param maxSequences   rooms that can hold a KV sequence at once (running or cached)
+     * @param stepTokens     tokens per decode step: one per replying room first, then prompt chunks
      */
-    public record EngineConfig(String backend, String model, String library, Integer contextSize,
-                               Integer threads, Integer maxReplyTokens, Integer maxToolSteps) {
+    public record EngineConfig(String backend, String model, String library, Integer contextSize, Integer kvPoolTokens,
+                               Integer maxSequences, Integer stepTokens, Integer threads, Integer maxReplyTokens,
+                               Integer maxToolSteps) {
         public static final String DEFAULT_BACKEND = "llamacpp";
         public static final String DEFAULT_MODEL = "models/stories260K.gguf";
-        public static final int DEFAULT_CONTEXT_SIZE = 2048;
+        public static final int DEFAULT_CONTEXT_SIZE = 4096;
+        public static final int DEFAULT_MAX_SEQUENCES = 64;
+        public static final int DEFAULT_STEP_TOKENS = 512;
         /** One core is left to Vert.x: llama.cpp's workers spin, and starve when they share cores. */
         public static final int DEFAULT_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
         public static final int DEFAULT_MAX_REPLY_TOKENS = 64;
@@ -88,6 +96,9 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             model = model == null ? DEFAULT_MODEL : model;
             library = library == null ? "" : library;
             contextSize = contextSize == null ? DEFAULT_CONTEXT_SIZE : contextSize;
+            kvPoolTokens = kvPoolTokens == null ? 4 * contextSize : kvPoolTokens;
+            maxSequences = maxSequences == null ? DEFAULT_MAX_SEQUENCES : maxSequences;
+            stepTokens = stepTokens == null ? DEFAULT_STEP_TOKENS : stepTokens;
             threads = threads == null ? DEFAULT_THREADS : threads;
             maxReplyTokens = maxReplyTokens == null ? DEFAULT_MAX_REPLY_TOKENS : maxReplyTokens;
             maxToolSteps = maxToolSteps == null ? DEFAULT_MAX_TOOL_STEPS : maxToolSteps;

@@ -12,17 +12,15 @@ import java.nio.file.Path;
  */
 public final class ModelBackends {
     public static final String LLAMACPP = "llamacpp";
-    /**
-     * The shared KV pool holds this many rooms' worth of {@code engine.contextSize} tokens (until
-     * conf has a key of its own for it); idle rooms beyond it are evicted, least recently used first.
-     */
-    public static final int KV_POOL_ROOMS = 4;
 
     public static ModelBackend open(EngineConfig config) {
         return switch (config.backend()) {
             case LLAMACPP -> BatchingBackend.open(BatchingOptions.of(Path.of(config.model()))
                     .withLibraryDir(config.library().isBlank() ? null : Path.of(config.library()))
-                    .withContextSize(config.contextSize() * KV_POOL_ROOMS)
+                    .withContextSize(config.kvPoolTokens())
+                    .withSequenceTokens(config.contextSize())
+                    .withMaxSequences(config.maxSequences())
+                    .withStepTokens(config.stepTokens())
                     .withThreads(config.threads()));
             default -> throw new EngineException("engine.backend '" + config.backend() + "' is not known; use '" + LLAMACPP + "'");
         };

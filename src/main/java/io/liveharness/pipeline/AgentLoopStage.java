@@ -39,13 +39,15 @@ public final class AgentLoopStage {
         this.maxToolSteps = maxToolSteps;
     }
 
-    public Future<AgentResult> run(String roomId, List<ChatMessage> prompt, Set<String> allowedTools, long deadlineMs) {
-        return step(roomId, new ArrayList<>(prompt), allowedTools, deadlineMs, new ArrayList<>(), 0);
+    /** @param priority the room's priority for this request in the shared batcher: lower decodes first */
+    public Future<AgentResult> run(String roomId, List<ChatMessage> prompt, Set<String> allowedTools, long deadlineMs,
+                                   int priority) {
+        return step(roomId, new ArrayList<>(prompt), allowedTools, deadlineMs, priority, new ArrayList<>(), 0);
     }
 
     private Future<AgentResult> step(String roomId, List<ChatMessage> messages, Set<String> allowedTools,
-                                     long deadlineMs, List<ToolExchange> exchanges, int calls) {
-        return generate(roomId, messages, deadlineMs).compose(completion -> {
+                                     long deadlineMs, int priority, List<ToolExchange> exchanges, int calls) {
+        return generate(roomId, messages, deadlineMs, priority).compose(completion -> {
             List<ParsedToolCall> toolCalls = ToolCallParser.parse(completion.text());
             boolean stopped = completion.stopReason() == StopReason.DEADLINE || completion.stopReason() == StopReason.CANCELLED;
             if (toolCalls.isEmpty() || stopped || calls + 1 > maxToolSteps) {
@@ -58,18 +60,18 @@ public final class AgentLoopStage {
                 for (ToolExchange r : results) {
                     messages.add(new ChatMessage("tool", r.ok() ? r.resultJson() : "{\"error\": " + quote(r.error()) + "}"));
                 }
-                return step(roomId, messages, allowedTools, deadlineMs, exchanges, calls + 1);
+                return step(roomId, messages, allowedTools, deadlineMs, priority, exchanges, calls + 1);
             });
         });
     }
 
-    private Future<Completion> generate(String roomId, List<ChatMessage> messages, long deadlineMs) {
+    private Future<Completion> generate(String roomId, List<ChatMessage> messages, long deadlineMs, int priority) {
         long remainingMs = deadlineMs - System.currentTimeMillis();
         if (remainingMs <= 0) {
             return Future.succeededFuture(new Completion("", 0, 0, StopReason.DEADLINE, 0, 0));
         }
         CompletionRequest request = CompletionRequest.chat(roomId, messages, SamplingParams.GREEDY, maxReplyTokens,
-                System.nanoTime() + remainingMs * 1_000_000L);
+                System.nanoTime() + remainingMs * 1_000_000L).withPriority(priority);
         Context context = vertx.getOrCreateContext();
         return Future.fromCompletionStage(model.complete(request, piece -> { }), context);
     }

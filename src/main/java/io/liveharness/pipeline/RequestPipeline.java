@@ -67,7 +67,8 @@ public final class RequestPipeline {
     private record Attempt(String text, String problem) { }
 
     private Future<Attempt> attempt(RoomRequest request, List<ChatMessage> prompt, Set<String> tools, Timer timer, int retry) {
-        return agentLoop.run(request.room().id(), prompt, tools, request.deadlineMs()).compose(result -> {
+        return agentLoop.run(request.room().id(), prompt, tools, request.deadlineMs(),
+                request.classification().intent().priority()).compose(result -> {
             timer.lap("agent_loop");
             if (result.stopReason() == StopReason.DEADLINE) {
                 return Future.succeededFuture(new Attempt(null, "the model missed the reply deadline"));

@@ -129,7 +129,12 @@ public final class BatchingBackend implements ModelBackend {
         this.context = context;
         this.options = options;
         this.thread = thread;
-        this.sequenceLimit = Math.min(context.contextSize(), Math.max(1, model.trainingContext()));
+        int perSequence = options.sequenceTokens() > 0 ? options.sequenceTokens() : Math.max(1, model.trainingContext());
+        this.sequenceLimit = Math.min(context.contextSize(), perSequence);
+        if (model.trainingContext() > 0 && sequenceLimit > model.trainingContext()) {
+            System.getLogger(BatchingBackend.class.getName()).log(System.Logger.Level.WARNING, "a room's sequence may reach "
+                    + sequenceLimit + " positions, past the model's training context of " + model.trainingContext());
+        }
         this.slots = new Slot[context.maxSequences()];
         for (int i = 0; i < slots.length; i++) slots[i] = new Slot(i);
         long params = model.parameterCount();
