@@ -22,6 +22,8 @@ public final class HookChain {
     public HookChain(Vertx vertx, HookSet hooks) {
         this.vertx = vertx;
         this.hooks = hooks;
+        // the chain may run before (or without) its verticle: the codecs must exist either way
+        HookCodec.registerOn(vertx.eventBus());
     }
 
     public Future<HookOutcome> run(HookContext context) {
@@ -38,25 +40,29 @@ public final class HookChain {
         HookSet.BoundHook bound = chain.get(i);
         long started = System.nanoTime();
         DeliveryOptions options = new DeliveryOptions().setSendTimeout(bound.spec().timeoutMs());
-        return vertx.eventBus().<HookVerdict>request(bound.address(), context, options)
-                .map(reply -> reply.body())
-                .transform(ar -> {
-                    long micros = (System.nanoTime() - started) / 1_000;
-                    HookVerdict v = ar.succeeded() ? ar.result() : null;
-                    if (v != null && v.decision() == HookVerdict.Decision.REWRITE && v.text() == null) {
-                        return failed(chain, i, context, lastRewrite, records, bound, micros, "rewrote the text to nothing");
-                    }
-                    if (v == null) {
-                        return failed(chain, i, context, lastRewrite, records, bound, micros, why(ar.cause(), bound));
-                    }
-                    records.add(new HookRecord(bound.index(), bound.type(), context.point(), v.decision(), v.reason(), micros, false));
-                    return switch (v.decision()) {
-                        case BLOCK -> Future.succeededFuture(new HookOutcome(
-                                HookVerdict.block(bound.type(), v.reason() == null ? "blocked by " + bound.type() : v.reason()), records));
-                        case REWRITE -> step(chain, i + 1, context.withSubject(v.text()), v, records);
-                        case ALLOW -> step(chain, i + 1, context, lastRewrite, records);
-                    };
-                });
+        Future<HookVerdict> answer;
+        try {
+            answer = vertx.eventBus().<HookVerdict>request(bound.address(), context, options).map(reply -> reply.body());
+        } catch (RuntimeException e) {
+            answer = Future.failedFuture(e);
+        }
+        return answer.transform(ar -> {
+            long micros = (System.nanoTime() - started) / 1_000;
+            HookVerdict v = ar.succeeded() ? ar.result() : null;
+            if (v != null && v.decision() == HookVerdict.Decision.REWRITE && v.text() == null) {
+                return failed(chain, i, context, lastRewrite, records, bound, micros, "rewrote the text to nothing");
+            }
+            if (v == null) {
+                return failed(chain, i, context, lastRewrite, records, bound, micros, why(ar.cause(), bound));
+            }
+            records.add(new HookRecord(bound.index(), bound.type(), context.point(), v.decision(), v.reason(), micros, false));
+            return switch (v.decision()) {
+                case BLOCK -> Future.succeededFuture(new HookOutcome(
+                        HookVerdict.block(bound.type(), v.reason() == null ? "blocked by " + bound.type() : v.reason()), records));
+                case REWRITE -> step(chain, i + 1, context.withSubject(v.text()), v, records);
+                case ALLOW -> step(chain, i + 1, context, lastRewrite, records);
+            };
+        });
     }
 
     private Future<HookOutcome> failed(List<HookSet.BoundHook> chain, int i, HookContext context, HookVerdict lastRewrite,
