@@ -53,6 +53,7 @@ public record UnbackedPromiseHook(String tool) implements FastHook {
 
         public Hook create(Map<String, Object> params, HookEnvironment environment) {
             HookParams p = HookParams.of(params).allowOnly("tool");
+            Claims.in(""); // compile the patterns now, not inside the first live reply's 50 ms
             return new UnbackedPromiseHook(p.has("tool") ? p.string("tool") : DEFAULT_TOOL);
         }
     }
