@@ -1,0 +1,202 @@
+package io.liveharness.hooks;
+
+import io.liveharness.hooks.testing.Fixtures;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static io.liveharness.hooks.HookVerdict.Decision.ALLOW;
+import static io.liveharness.hooks.HookVerdict.Decision.BLOCK;
+import static io.liveharness.hooks.HookVerdict.Decision.REWRITE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each built-in hook type on its own, created through the registry as a harness version would create it. */
+class BuiltinHooksTest {
+    static final HookRegistry REGISTRY = HookRegistry.load();
+
+    static Hook hook(String type, HookPoint at, Map<String, Object> params) {
+        return REGISTRY.compile("v1", List.of(HookSpec.of(type, at, params)), Fixtures.ENV).at(at).getFirst().hook();
+    }
+
+    static HookContext reply(String text, String... facts) {
+        return HookContext.output("room-1", "product_question", "这条裙子多少钱?", text, List.of(facts), List.of("product_lookup"));
+    }
+
+    @Nested
+    class TtsLength {
+        final Hook hook = hook("tts-length", HookPoint.OUTPUT, Map.of("maxChars", 20));
+
+        @Test
+        void aReplyThatFitsIsAllowedUnchanged() {
+            HookVerdict v = hook.check(reply("有M码, 159元."));
+            assertEquals(ALLOW, v.decision());
+            assertEquals("有M码, 159元.", v.text());
+        }
+
+        @Test
+        void aLongerReplyIsCutAtTheLastSentenceEndThatFits() {
+            HookVerdict v = hook.check(reply("这条裙子很好看。面料是雪纺的, 夏天穿很凉快, 推荐大家入手"));
+            assertEquals(REWRITE, v.decision());
+            assertEquals("这条裙子很好看。", v.text());
+        }
+    }
+
+    @Nested
+    class ContactDetails {
+        final Hook hook = hook("no-contact-details", HookPoint.OUTPUT, Map.of());
+
+        @Test
+        void urlsPhonesWechatQqAndEmailsAreBlocked() {
+            for (String text : List.of("加我微信聊", "call 13812345678", "打 138 1234 5678 问", "see https://x.example/a",
+                    "去 shop.example.com 买", "mail me a@b.cn", "vx: abc12345", "QQ 123456789", "拨打 021-12345678")) {
+                HookVerdict v = hook.check(reply(text));
+                assertEquals(BLOCK, v.decision(), text);
+                assertTrue(v.reason().contains("off the platform"), v.reason());
+            }
+        }
+
+        @Test
+        void pricesSizesAndOrdinaryNumbersAreAllowed() {
+            for (String text : List.of("159元, 有S M L XL四个码", "48小时内发货", "还剩42件", "7天无理由退货")) {
+                assertEquals(ALLOW, hook.check(reply(text)).decision(), text);
+            }
+        }
+    }
+
+    @Nested
+    class BannedTermsAndProhibitions {
+        @Test
+        void aBannedTermBlocksWhateverItsCase() {
+            Hook hook = hook("banned-terms", HookPoint.OUTPUT, Map.of("terms", List.of("全网最低", "Guaranteed cure")));
+            HookVerdict v = hook.check(reply("this is a GUARANTEED CURE"));
+            assertEquals(BLOCK, v.decision());
+            assertTrue(v.reason().contains("'Guaranteed cure'"), v.reason());
+            assertEquals(ALLOW, hook.check(reply("很划算")).decision());
+        }
+
+        @Test
+        void medicalClaimsAndOffPlatformPaymentBreakTheProhibitions() {
+            Hook hook = hook("prohibitions", HookPoint.OUTPUT,
+                    Map.of("categories", List.of("medical", "off-platform-payment"), "patterns", List.of("私聊.{0,4}优惠")));
+            assertTrue(hook.check(reply("这款面霜能治愈痘痘")).reason().contains("medical: '治愈'"));
+            assertTrue(hook.check(reply("可以直接转账给我")).reason().contains("off-platform-payment: '转账'"));
+            assertTrue(hook.check(reply("私聊给你优惠")).reason().contains("forbidden pattern"));
+            assertEquals(ALLOW, hook.check(reply("面料是雪纺的, 很透气")).decision());
+        }
+    }
+
+    @Nested
+    class UnbackedPromise {
+        final Hook hook = hook("unbacked-promise", HookPoint.OUTPUT, Map.of());
+
+        @Test
+        void aPriceNoToolResultStatesIsBlockedWithAReasonTheModelCanActOn() {
+            HookVerdict v = hook.check(reply("这条裙子只要¥99!", Fixtures.DRESS_101));
+            assertEquals(BLOCK, v.decision());
+            assertEquals("the reply says '¥99' but no tool result or product data this turn says 99; "
+                    + "call product_lookup or leave the price out", v.reason());
+        }
+
+        @Test
+        void aPriceTheToolResultStatesIsAllowedHoweverItIsWritten() {
+            for (String text : List.of("这条裙子¥159", "159元一条", "only 159 yuan", "159块钱")) {
+                assertEquals(ALLOW, hook.check(reply(text, Fixtures.DRESS_101)).decision(), text);
+            }
+        }
+
+        @Test
+        void aStockCountMustMatchTheFacts() {
+            assertEquals(BLOCK, hook.check(reply("还剩5件, 快下单", Fixtures.DRESS_101)).decision());
+            assertEquals(BLOCK, hook.check(reply("only 5 left!", Fixtures.DRESS_101)).decision());
+            assertEquals(ALLOW, hook.check(reply("还剩42件", Fixtures.DRESS_101)).decision());
+        }
+
+        @Test
+        void aDeliveryPromiseMustMatchTheFacts() {
+            assertTrue(hook.check(reply("明天就到", Fixtures.DRESS_101)).reason().contains("delivery time"));
+            assertEquals(BLOCK, hook.check(reply("24小时内发货", Fixtures.DRESS_101)).decision());
+            assertEquals(BLOCK, hook.check(reply("it ships tomorrow", Fixtures.DRESS_101)).decision());
+            assertEquals(ALLOW, hook.check(reply("48小时内发货", Fixtures.DRESS_101)).decision());
+            assertEquals(ALLOW, hook.check(reply("ships within 48 hours", Fixtures.DRESS_101)).decision());
+            assertEquals(ALLOW, hook.check(reply("明天发货", "{\"shipping\": \"次日发货\"}")).decision());
+        }
+
+        @Test
+        void withoutAnyFactsEveryPromiseIsUnbacked() {
+            assertEquals(BLOCK, hook.check(reply("159元")).decision());
+            assertEquals(ALLOW, hook.check(reply("有M码的, 可以放心拍")).decision());
+        }
+    }
+
+    @Test
+    void anEmptyReplyIsBlocked() {
+        Hook hook = hook("not-empty", HookPoint.OUTPUT, Map.of());
+        assertEquals(BLOCK, hook.check(reply("  ")).decision());
+        assertEquals(ALLOW, hook.check(reply("有的")).decision());
+    }
+
+    @Nested
+    class SchemaArguments {
+        final Hook hook = hook("schema-arguments", HookPoint.PRE_TOOL, Map.of());
+
+        HookContext call(String tool, String args) {
+            return HookContext.preTool("room-1", "product_question", "有M码吗", tool, args, List.of(), List.of());
+        }
+
+        @Test
+        void argumentsThatFitTheSchemaAreAllowed() {
+            assertEquals(ALLOW, hook.check(call("product_lookup", "{\"productId\": \"dress-101\", \"size\": \"M\"}")).decision());
+        }
+
+        @Test
+        void brokenArgumentsAreBlockedWithACorrectionListingEachViolation() {
+            HookVerdict v = hook.check(call("product_lookup", "{\"size\": \"XL\"}"));
+            assertEquals(BLOCK, v.decision());
+            assertEquals("the call to product_lookup has invalid arguments: argument 'productId' is required; "
+                    + "'size' must be one of S, M, L. Call product_lookup again with corrected arguments", v.reason());
+        }
+
+        @Test
+        void aToolTheHarnessDoesNotDefineIsBlocked() {
+            HookVerdict v = hook.check(call("refund_order", "{}"));
+            assertEquals(BLOCK, v.decision());
+            assertEquals("tool 'refund_order' is not defined in this harness; available tools: product_lookup", v.reason());
+        }
+    }
+
+    @Test
+    void aHugeToolResultIsTruncatedWithAMarker() {
+        Hook hook = hook("result-size", HookPoint.POST_TOOL, Map.of("maxChars", 10));
+        HookContext big = HookContext.postTool("room-1", "product_question", "?", "product_lookup", "{}",
+                "{\"a\": \"0123456789abcdef\"}", List.of(), List.of());
+        HookVerdict v = hook.check(big);
+        assertEquals(REWRITE, v.decision());
+        assertEquals("{\"a\": \"012 …[truncated, 15 more characters]", v.text());
+        assertEquals(ALLOW, hook.check(big.withSubject("{}")).decision());
+    }
+
+    @Test
+    void aLongOrAbusiveMessageIsBlockedAtInput() {
+        Hook length = hook("input-length", HookPoint.INPUT, Map.of("maxChars", 10));
+        assertEquals(BLOCK, length.check(HookContext.input("room-1", "chitchat", "这是一条非常非常非常长的消息")).decision());
+        assertEquals(ALLOW, length.check(HookContext.input("room-1", "chitchat", "有M码吗")).decision());
+        Hook abuse = hook("abuse-filter", HookPoint.INPUT, Map.of("terms", List.of("傻X")));
+        HookVerdict v = abuse.check(HookContext.input("room-1", "chitchat", "主播是傻x"));
+        assertEquals(BLOCK, v.decision());
+        assertTrue(!v.reason().contains("傻"), "the reason must not repeat the abuse");
+    }
+
+    @Test
+    void aProductAnswerMayNotStopBeforeTheToolWasCalled() {
+        Hook hook = hook("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_question"), "tool", "product_lookup"));
+        HookContext noTool = HookContext.stop("room-1", "product_question", "多少钱", "159元", List.of(), List.of());
+        assertEquals("call product_lookup before answering", hook.check(noTool).reason());
+        HookContext withTool = HookContext.stop("room-1", "product_question", "多少钱", "159元", List.of(), List.of("product_lookup"));
+        assertEquals(ALLOW, hook.check(withTool).decision());
+        HookContext chitchat = HookContext.stop("room-1", "chitchat", "你好", "你好呀", List.of(), List.of());
+        assertEquals(ALLOW, hook.check(chitchat).decision());
+    }
+}
