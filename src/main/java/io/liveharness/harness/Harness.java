@@ -1,5 +1,6 @@
 package io.liveharness.harness;
 
+import io.liveharness.hooks.HookSpec;
 import io.liveharness.router.Intent;
 import io.liveharness.tools.mcp.McpServerSpec;
 
@@ -14,8 +15,8 @@ import java.util.Optional;
  * @param version content hash: two harnesses with the same files have the same version
  */
 public record Harness(String name, String version, String description, List<String> prohibitions,
-                      List<Skill> skills, List<ToolSpec> tools, PromptSpec prompt, List<HookDeclaration> hooks,
-                      List<McpServerSpec> mcpServers, OutputRules output) {
+                      List<Skill> skills, List<ToolSpec> tools, PromptSpec prompt, List<HookSpec> hooks,
+                      List<McpServerSpec> mcpServers) {
 
     /** The skill that serves an intent; the highest priority wins when several do. */
     public Optional<Skill> skillFor(Intent intent) {

@@ -5,6 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.liveharness.config.YamlLines;
+import io.liveharness.hooks.HookEnvironment;
+import io.liveharness.hooks.HookRegistry;
+import io.liveharness.hooks.HookSpec;
+import io.liveharness.hooks.HookSpecs;
+import io.liveharness.tools.schema.JsonSchemas;
 import io.liveharness.tools.mcp.McpServerSpec;
 
 import java.util.ArrayList;
@@ -34,10 +39,11 @@ public final class HarnessLoader {
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.]+)\\s*}}");
     private static final Set<String> MANIFEST_KEYS = Set.of("name", "description", "prohibitions", "prompt", "hooks",
-            "mcpServers", "output");
+            "mcpServers");
+    /** The hook types on the classpath: the built-ins and any custom jar's, through the SPI. */
+    private static final HookRegistry HOOKS = HookRegistry.load();
     private static final Set<String> SKILL_KEYS = Set.of("name", "description", "license", "compatibility", "metadata",
             "allowed-tools");
-    private static final Set<String> HOOK_POINTS = Set.of("input", "pre-tool", "post-tool", "output", "stop");
     private static final Set<String> INTENTS = Set.of("product_qa", "chitchat", "clarification", "after_sales",
             "promotion", "logistics", "complaint", "spam");
     private static final Set<String> FALLBACK_FIELDS = Set.of("id", "name", "price", "stock", "sizes", "colors",
@@ -71,13 +77,11 @@ public final class HarnessLoader {
         List<McpServerSpec> mcp = mcpServers(manifest.path("mcpServers"), lines);
         List<Skill> skills = skills(tools, mcp);
         PromptSpec prompt = prompt(manifest.path("prompt"), lines);
-        List<HookDeclaration> hooks = hooks(manifest.path("hooks"), lines);
-        List<String> banned = strings(manifest.path("output").path("bannedTerms"), MANIFEST, YamlLines.lineOf(lines, "output", "bannedTerms"), "output.bannedTerms");
-        OutputRules output = new OutputRules(manifest.path("output").path("maxReplyChars").asInt(0), banned);
+        List<HookSpec> hooks = hooks(manifest.path("hooks"), lines, tools, prohibitions);
 
         if (!problems.isEmpty()) throw new HarnessException(problems);
         return new Harness(name, name + "-" + files.hash(), manifest.path("description").asText(""), prohibitions,
-                List.copyOf(skills), List.copyOf(tools), prompt, hooks, mcp, output);
+                List.copyOf(skills), List.copyOf(tools), prompt, hooks, mcp);
     }
 
     // --- skills ---------------------------------------------------------------------------------
@@ -251,7 +255,9 @@ public final class HarnessLoader {
                 problem(path, jsonLine(lines, "parameters"), "tool '" + name + "' needs 'parameters', a JSON Schema object");
                 continue;
             }
-            //SCHEMA-CHECK
+            for (String p : JsonSchemas.checkSchema(parameters.toString())) {
+                problem(path, jsonLine(lines, "parameters"), "tool '" + name + "' parameters is not a valid JSON Schema: " + p);
+            }
             String handler = tool.path("handler").asText(name);
             tools.add(new ToolSpec(name, tool.path("description").asText(""), parameters.toString(), handler));
         }
@@ -316,37 +322,44 @@ public final class HarnessLoader {
     private static int lineFrom(List<String> lines, int from, String key, String value) {
         for (int i = Math.max(0, from - 1); i < lines.size(); i++) {
             String l = lines.get(i);
-            if (l.matches("^[\\s-]*" + Pattern.quote(key) + "\\s*:.*") && l.contains(value)) return i + 1;
+            if (l.matches("^[\\s{-]*" + Pattern.quote(key) + "\\s*:.*") && l.contains(value)) return i + 1;
         }
         return from;
     }
 
     // --- hooks and MCP servers -------------------------------------------------------------------
 
-    private List<HookDeclaration> hooks(JsonNode hooks, List<String> lines) {
-        List<HookDeclaration> out = new ArrayList<>();
-        if (hooks.isMissingNode() || hooks.isNull()) return out;
+    /**
+     * The hooks (K): each entry read and then checked by the hook types themselves (through the
+     * SPI), every problem reported at the entry's line.
+     */
+    private List<HookSpec> hooks(JsonNode hooks, List<String> lines, List<ToolSpec> tools, List<String> prohibitions) {
+        List<HookSpec> specs = new ArrayList<>();
+        if (hooks.isMissingNode() || hooks.isNull()) return specs;
         int searchFrom = YamlLines.lineOf(lines, "hooks");
         if (!hooks.isArray()) {
             problem(MANIFEST, searchFrom, "hooks must be a list of {type, at, params}");
-            return out;
+            return specs;
         }
+        List<Integer> entryLines = new ArrayList<>();
         for (JsonNode h : hooks) {
-            String type = h.path("type").asText("");
-            int line = lineFrom(lines, searchFrom, "type", type);
+            int line = lineFrom(lines, searchFrom, "type", h.path("type").asText(""));
             searchFrom = line + 1;
-            String at = h.path("at").asText("");
-            if (type.isEmpty()) problem(MANIFEST, line, "a hook needs a type");
-            if (!HOOK_POINTS.contains(at)) problem(MANIFEST, line, "hook '" + type + "' has at: '" + at + "'; expected one of " + HOOK_POINTS);
-            Map<String, Object> params = h.has("params") ? JSON.convertValue(h.get("params"), Map.class) : Map.of();
-            Long timeout = h.has("timeoutMs") ? h.get("timeoutMs").asLong() : null;
-            String onFailure = h.has("onFailure") ? h.get("onFailure").asText() : null;
-            if (onFailure != null && !Set.of("allow", "block").contains(onFailure)) {
-                problem(MANIFEST, line, "hook '" + type + "' has onFailure: '" + onFailure + "'; expected allow or block");
+            try {
+                specs.add(HookSpecs.parse(List.of(JSON.convertValue(h, Object.class))).getFirst());
+                entryLines.add(line);
+            } catch (IllegalArgumentException e) {
+                problem(MANIFEST, line, "hook '" + h.path("type").asText("") + "': " + e.getMessage().replaceFirst("^hooks\\[0]: ", ""));
             }
-            out.add(new HookDeclaration(type, at, params == null ? Map.of() : params, timeout, onFailure, files.where(MANIFEST), line));
         }
-        return List.copyOf(out);
+        Map<String, String> schemas = new LinkedHashMap<>();
+        tools.forEach(t -> schemas.put(t.name(), t.parametersSchemaJson()));
+        for (String p : HOOKS.validate(specs, new HookEnvironment(schemas, prohibitions))) {
+            java.util.regex.Matcher m = Pattern.compile("^hooks\\[(\\d+)]").matcher(p);
+            int line = m.find() && Integer.parseInt(m.group(1)) < entryLines.size() ? entryLines.get(Integer.parseInt(m.group(1))) : searchFrom;
+            problem(MANIFEST, line, p);
+        }
+        return List.copyOf(specs);
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.liveharness.hooks;
 
-import io.liveharness.harness.OutputRules;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,18 +54,6 @@ public final class HookSpecs {
         if (params != null) ((Map<Object, Object>) params).forEach((k, v) -> p.put(String.valueOf(k), v));
         return new HookSpec(type, HookPoint.fromYaml(at), p, timeout == null ? 0 : ((Number) timeout).longValue(),
                 onFailure == null ? null : HookSpec.OnFailure.fromYaml((String) onFailure));
-    }
-
-    /** Today's output hooks, in today's order: not-empty, no-contact-details, banned-terms, tts-length. */
-    public static List<HookSpec> fromOutputRules(OutputRules rules) {
-        List<HookSpec> specs = new ArrayList<>();
-        specs.add(HookSpec.of("not-empty", HookPoint.OUTPUT, Map.of()));
-        specs.add(HookSpec.of("no-contact-details", HookPoint.OUTPUT, Map.of()));
-        if (!rules.bannedTerms().isEmpty()) {
-            specs.add(HookSpec.of("banned-terms", HookPoint.OUTPUT, Map.of("terms", rules.bannedTerms())));
-        }
-        specs.add(HookSpec.of("tts-length", HookPoint.OUTPUT, Map.of("maxChars", rules.maxReplyChars())));
-        return List.copyOf(specs);
     }
 
     private HookSpecs() { }

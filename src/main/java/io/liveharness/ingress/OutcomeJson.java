@@ -24,6 +24,7 @@ public final class OutcomeJson {
         ObjectNode timings = n.putObject("timingsMs");
         o.timings().micros().forEach((stage, micros) -> timings.put(stage, micros / 1000.0));
         n.put("latencyMs", o.endToEndMs());
+        if (!o.hooks().isEmpty()) o.hooks().forEach(n.putArray("hooks")::add);
         return n;
     }
 

@@ -7,6 +7,8 @@ import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.ModelInfo;
 import io.liveharness.harness.HarnessRegistry;
+import io.liveharness.hooks.HarnessHooks;
+import io.liveharness.hooks.HookRegistry;
 import io.liveharness.ingress.ViewerApi;
 import io.liveharness.ops.OperatorApi;
 import io.liveharness.ingress.MessageLedger;
@@ -106,9 +108,9 @@ public final class Node implements AutoCloseable {
         LocalCodec.registerAll(vertx.eventBus());
         McpServers mcp = new McpServers(vertx);
         mcp.sync(harnesses.versions().values());
-        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(mcp::tools),
+        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
-                new HookCheckStage(), new EmitStage(vertx.eventBus()));
+                new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools);
         RoomServices services = new RoomServices(router, harnesses, pipeline, catalog, config.rooms());
         RoomRegistry rooms = new RoomRegistry(vertx,
                 (manifest, snapshot, onPassivate) -> new RoomVerticle(manifest, snapshot, services, onPassivate));

@@ -11,6 +11,9 @@ import io.liveharness.engine.SamplingParams;
 import io.liveharness.engine.StopReason;
 import io.liveharness.engine.ToolCallParser;
 import io.liveharness.engine.ToolCallParser.ParsedToolCall;
+import io.liveharness.harness.ToolSpec;
+import io.liveharness.hooks.HookChain;
+import io.liveharness.hooks.HookContext;
 import io.liveharness.pipeline.AgentResult.ToolExchange;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -19,86 +22,128 @@ import io.vertx.core.eventbus.DeliveryOptions;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
- * Stage 3: generate; when the model asks for a tool, call the tool verticle and feed the result
- * back; repeat up to a bounded number of steps and never past the request's deadline. Model calls
+ * Stage 3: generate; when the model asks for a tool, check the call (pre-tool hooks), call the
+ * tool verticle, check the result (post-tool hooks) and feed it back; when the model wants to stop,
+ * the stop hooks may send it back with a reason. Bounded steps, never past the deadline. Model calls
  * run on the backend's own thread; this stage only waits for them on the room's context.
  */
 public final class AgentLoopStage {
     private final Vertx vertx;
     private final ModelBackend model;
     private final int maxReplyTokens;
-    private final int maxToolSteps;
+    private final int maxSteps;
 
-    public AgentLoopStage(Vertx vertx, ModelBackend model, int maxReplyTokens, int maxToolSteps) {
+    public AgentLoopStage(Vertx vertx, ModelBackend model, int maxReplyTokens, int maxSteps) {
         this.vertx = vertx;
         this.model = model;
         this.maxReplyTokens = maxReplyTokens;
-        this.maxToolSteps = maxToolSteps;
+        this.maxSteps = maxSteps;
     }
 
-    /** @param priority the room's priority for this request in the shared batcher: lower decodes first */
-    public Future<AgentResult> run(String roomId, List<ChatMessage> prompt, Set<String> allowedTools, long deadlineMs,
-                                   int priority) {
-        return step(roomId, new ArrayList<>(prompt), allowedTools, deadlineMs, priority, new ArrayList<>(), 0);
+    /** One run of the loop: its request, hooks, tools (name → spec) and what it records. */
+    private record Loop(RoomRequest request, HookChain hooks, Map<String, ToolSpec> tools, RequestTrace trace) {
+        String room() { return request.room().id(); }
+
+        String intent() { return request.classification().intent().label(); }
     }
 
-    private Future<AgentResult> step(String roomId, List<ChatMessage> messages, Set<String> allowedTools,
-                                     long deadlineMs, int priority, List<ToolExchange> exchanges, int calls) {
-        return generate(roomId, messages, deadlineMs, priority).compose(completion -> {
-            List<ParsedToolCall> toolCalls = ToolCallParser.parse(completion.text());
-            boolean stopped = completion.stopReason() == StopReason.DEADLINE || completion.stopReason() == StopReason.CANCELLED;
-            if (toolCalls.isEmpty() || stopped || calls + 1 > maxToolSteps) {
-                return Future.succeededFuture(new AgentResult(completion.text(), List.copyOf(exchanges),
-                        completion.stopReason(), calls + 1));
-            }
+    /**
+     * @param tools the tools the active skill may call, by the name the model sees
+     */
+    public Future<AgentResult> run(RoomRequest request, List<ChatMessage> prompt, Map<String, ToolSpec> tools,
+                                   HookChain hooks, RequestTrace trace) {
+        return step(new Loop(request, hooks, tools, trace), new ArrayList<>(prompt), 0);
+    }
+
+    private Future<AgentResult> step(Loop loop, List<ChatMessage> messages, int steps) {
+        return generate(loop, messages).compose(completion -> {
+            boolean cut = completion.stopReason() == StopReason.DEADLINE || completion.stopReason() == StopReason.CANCELLED;
+            List<ParsedToolCall> calls = ToolCallParser.parse(completion.text());
+            boolean lastStep = steps + 1 >= maxSteps;
+            AgentResult done = new AgentResult(completion.text(), loop.trace().tools(), completion.stopReason(), steps + 1);
+            if (cut || lastStep) return Future.succeededFuture(done);
             messages.add(ChatMessage.assistant(completion.text()));
-            return callTools(roomId, toolCalls, allowedTools, deadlineMs).compose(results -> {
-                exchanges.addAll(results);
-                for (ToolExchange r : results) {
-                    messages.add(new ChatMessage("tool", r.ok() ? r.resultJson() : "{\"error\": " + quote(r.error()) + "}"));
-                }
-                return step(roomId, messages, allowedTools, deadlineMs, priority, exchanges, calls + 1);
+            if (!calls.isEmpty()) {
+                return callTools(loop, calls).compose(results -> {
+                    for (ToolExchange r : results) {
+                        messages.add(new ChatMessage("tool", r.ok() ? r.resultJson() : "{\"error\": " + quote(r.error()) + "}"));
+                    }
+                    return step(loop, messages, steps + 1);
+                });
+            }
+            HookContext stop = HookContext.stop(loop.room(), loop.intent(), loop.request().message().text(),
+                    VisibleText.of(completion.text()), loop.trace().backedFacts(), loop.trace().toolsCalled());
+            return loop.hooks().run(stop).map(loop.trace()::record).compose(outcome -> {
+                if (!outcome.blocked()) return Future.succeededFuture(done);
+                messages.add(ChatMessage.user("Not yet: " + outcome.reason()));
+                return step(loop, messages, steps + 1);
             });
         });
     }
 
-    private Future<Completion> generate(String roomId, List<ChatMessage> messages, long deadlineMs, int priority) {
-        long remainingMs = deadlineMs - System.currentTimeMillis();
+    private Future<Completion> generate(Loop loop, List<ChatMessage> messages) {
+        long remainingMs = loop.request().deadlineMs() - System.currentTimeMillis();
         if (remainingMs <= 0) {
             return Future.succeededFuture(new Completion("", 0, 0, StopReason.DEADLINE, 0, 0));
         }
-        CompletionRequest request = CompletionRequest.chat(roomId, messages, SamplingParams.GREEDY, maxReplyTokens,
-                System.nanoTime() + remainingMs * 1_000_000L).withPriority(priority);
+        loop.trace().modelCall();
+        // The room's priority decides its place in the shared batcher: product questions first.
+        CompletionRequest request = CompletionRequest.chat(loop.room(), messages, SamplingParams.GREEDY, maxReplyTokens,
+                System.nanoTime() + remainingMs * 1_000_000L).withPriority(loop.request().classification().intent().priority());
         Context context = vertx.getOrCreateContext();
         return Future.fromCompletionStage(model.complete(request, piece -> { }), context);
     }
 
-    private Future<List<ToolExchange>> callTools(String roomId, List<ParsedToolCall> toolCalls, Set<String> allowed,
-                                                 long deadlineMs) {
-        List<Future<ToolExchange>> results = new ArrayList<>();
-        for (ParsedToolCall call : toolCalls) {
-            if (call.error() != null) {
-                results.add(Future.succeededFuture(new ToolExchange(String.valueOf(call.name()), null, false, null, call.error())));
-            } else if (!allowed.contains(call.name())) {
-                results.add(Future.succeededFuture(new ToolExchange(call.name(), call.argumentsJson(), false, null,
-                        "tool '" + call.name() + "' is not available here; available: " + allowed)));
-            } else {
-                long timeout = Math.max(1, deadlineMs - System.currentTimeMillis());
-                results.add(vertx.eventBus()
-                        .<ToolResult>request(Addresses.tool(call.name()), new ToolCall(roomId, call.name(), call.argumentsJson()),
-                                new DeliveryOptions().setSendTimeout(timeout))
-                        .map(reply -> {
-                            ToolResult r = reply.body();
-                            return new ToolExchange(call.name(), call.argumentsJson(), r.ok(), r.contentJson(), r.error());
-                        })
-                        .otherwise(e -> new ToolExchange(call.name(), call.argumentsJson(), false, null,
-                                "tool call failed: " + e.getMessage())));
-            }
+    private Future<List<ToolExchange>> callTools(Loop loop, List<ParsedToolCall> calls) {
+        // One at a time, in the model's order: a later call may depend on what an earlier one changed.
+        Future<List<ToolExchange>> all = Future.succeededFuture(new ArrayList<>());
+        for (ParsedToolCall call : calls) {
+            all = all.compose(done -> callTool(loop, call).map(x -> {
+                loop.trace().tool(x);
+                done.add(x);
+                return done;
+            }));
         }
-        return Future.all(results).map(all -> all.<ToolExchange>list());
+        return all;
+    }
+
+    private Future<ToolExchange> callTool(Loop loop, ParsedToolCall call) {
+        if (call.error() != null) {
+            return Future.succeededFuture(new ToolExchange(String.valueOf(call.name()), null, false, null, call.error()));
+        }
+        ToolSpec tool = loop.tools().get(call.name());
+        if (tool == null) {
+            return Future.succeededFuture(new ToolExchange(call.name(), call.argumentsJson(), false, null,
+                    "tool '" + call.name() + "' is not available here; available: " + loop.tools().keySet()));
+        }
+        HookContext pre = HookContext.preTool(loop.room(), loop.intent(), loop.request().message().text(), call.name(),
+                call.argumentsJson(), loop.trace().backedFacts(), loop.trace().toolsCalled());
+        return loop.hooks().run(pre).map(loop.trace()::record).compose(checked -> {
+            if (checked.blocked()) {
+                // The correction goes back to the model as the tool's answer, so it can call again properly.
+                return Future.succeededFuture(new ToolExchange(call.name(), call.argumentsJson(), false, null, checked.reason()));
+            }
+            String arguments = checked.text();
+            long timeout = Math.max(1, loop.request().deadlineMs() - System.currentTimeMillis());
+            return vertx.eventBus()
+                    .<ToolResult>request(Addresses.tool(tool.handler()), new ToolCall(loop.room(), call.name(), arguments),
+                            new DeliveryOptions().setSendTimeout(timeout))
+                    .map(reply -> reply.body())
+                    .otherwise(e -> ToolResult.error(call.name(), "tool call failed: " + e.getMessage()))
+                    .compose(result -> afterTool(loop, call.name(), arguments, result));
+        });
+    }
+
+    private Future<ToolExchange> afterTool(Loop loop, String name, String arguments, ToolResult result) {
+        if (!result.ok()) return Future.succeededFuture(new ToolExchange(name, arguments, false, null, result.error()));
+        HookContext post = HookContext.postTool(loop.room(), loop.intent(), loop.request().message().text(), name, arguments,
+                result.contentJson(), loop.trace().backedFacts(), loop.trace().toolsCalled());
+        return loop.hooks().run(post).map(loop.trace()::record).map(checked -> checked.blocked()
+                ? new ToolExchange(name, arguments, false, null, "the tool's result was withheld: " + checked.reason())
+                : new ToolExchange(name, arguments, true, checked.text(), null));
     }
 
     private static String quote(String s) {

@@ -1,13 +1,16 @@
 package io.liveharness.pipeline;
 
-import io.liveharness.harness.Harness;
-import io.liveharness.hooks.HookVerdict;
-import io.liveharness.hooks.OutputHooks;
+import io.liveharness.hooks.HookChain;
+import io.liveharness.hooks.HookContext;
+import io.liveharness.hooks.HookOutcome;
+import io.vertx.core.Future;
 
-/** Stage 4: the harness's output hooks over the text a viewer would hear. */
+/** Stage 4: the harness's output hooks over the text a viewer would hear, with the facts this turn backs. */
 public final class HookCheckStage {
 
-    public HookVerdict check(Harness harness, String modelOutput) {
-        return OutputHooks.run(OutputHooks.from(harness.output()), VisibleText.of(modelOutput));
+    public Future<HookOutcome> check(HookChain hooks, RoomRequest request, String modelOutput, RequestTrace trace) {
+        HookContext context = HookContext.output(request.room().id(), request.classification().intent().label(),
+                request.message().text(), VisibleText.of(modelOutput), trace.backedFacts(), trace.toolsCalled());
+        return hooks.run(context).map(trace::record);
     }
 }

@@ -4,10 +4,16 @@ import io.liveharness.api.AvatarReply;
 import io.liveharness.api.StageTimings;
 
 /**
- * How one request ended: the reply spoken, whether it came from the model or the fallback, and
- * where the time went.
+ * How one request ended: the reply spoken (null when an input hook refused the message), whether
+ * it came from the model or the fallback, what happened on the way, and where the time went.
  *
- * @param detail for a fallback, why the model's answer was not used
+ * @param detail for a fallback, why the model's answer was not used; for a refusal, why
  */
-public record PipelineResult(AvatarReply reply, boolean fallback, String detail, StageTimings timings) {
+public record PipelineResult(AvatarReply reply, boolean fallback, String detail, RequestTrace trace, StageTimings timings) {
+
+    public static PipelineResult refused(String reason, RequestTrace trace, StageTimings timings) {
+        return new PipelineResult(null, false, reason, trace, timings);
+    }
+
+    public boolean refused() { return reply == null; }
 }

@@ -12,6 +12,7 @@ import io.liveharness.room.TokenEstimate;
 import io.liveharness.tools.Product;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,17 +28,6 @@ import java.util.regex.Pattern;
  * sections are never trimmed.
  */
 public final class PromptAssemblyStage {
-    /** Tools found at run time (on MCP servers), which a skill may name beside the harness's own. */
-    public interface RemoteTools {
-        List<ToolSpec> tools();
-
-        RemoteTools NONE = List::of;
-    }
-
-    private final RemoteTools remoteTools;
-
-    public PromptAssemblyStage(RemoteTools remoteTools) { this.remoteTools = remoteTools; }
-
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.]+)\\s*}}");
     public static final int FAQ_ENTRIES = 3;
 
@@ -49,9 +39,10 @@ public final class PromptAssemblyStage {
         String render() { return String.join("\n", items); }
     }
 
-    public Prompt assemble(RoomRequest request, LoadedContext context, Optional<Skill> skill) {
+    /** @param tools the tools the active skill may call (none on the chitchat path) */
+    public Prompt assemble(RoomRequest request, LoadedContext context, Optional<Skill> skill, Collection<ToolSpec> tools) {
         Harness harness = request.harness();
-        Map<String, Lines> vars = variables(request, context, skill);
+        Map<String, Lines> vars = variables(request, context, skill, tools);
         List<Turn> turns = new ArrayList<>(context.turns());
         List<String> trimmed = new ArrayList<>();
         String question = ViewerText.sanitize(request.message().text());
@@ -78,7 +69,8 @@ public final class PromptAssemblyStage {
         }
     }
 
-    private Map<String, Lines> variables(RoomRequest request, LoadedContext context, Optional<Skill> skill) {
+    private static Map<String, Lines> variables(RoomRequest request, LoadedContext context, Optional<Skill> skill,
+                                                Collection<ToolSpec> tools) {
         Harness harness = request.harness();
         Map<String, Lines> v = new LinkedHashMap<>();
         v.put("persona", one(request.room().persona()));
@@ -86,11 +78,8 @@ public final class PromptAssemblyStage {
         v.put("prohibitions", fixed(harness.prohibitions().stream().map(p -> "- " + p).toList()));
         v.put("skill_catalog", fixed(harness.skills().stream().map(s -> "- " + s.name() + ": " + s.description()).toList()));
         v.put("active_skill", one(skill.map(Skill::body).orElse("")));
-        // Only the tools the active skill may call: the chitchat path gets none, and a small model
-        // is not handed schemas it must not use.
-        List<String> allowed = skill.map(Skill::allowedTools).orElse(List.of());
-        v.put("tool_schemas", fixed(java.util.stream.Stream.concat(harness.tools().stream(), remoteTools.tools().stream())
-                .filter(t -> allowed.contains(t.name())).map(PromptAssemblyStage::describe).toList()));
+        // Only the tools the active skill may call: a small model is not handed schemas it must not use.
+        v.put("tool_schemas", fixed(tools.stream().map(PromptAssemblyStage::describe).toList()));
         List<String> products = new ArrayList<>();
         for (Product p : context.products()) {
             boolean onStage = context.onStage() != null && p.id().equals(context.onStage().id());

@@ -103,8 +103,28 @@ class HarnessLoaderTest {
         var f = new HarnessFixture().replace("harness.yaml", "at: post-tool", "at: after-tool").put("harness.yaml",
                 new HarnessFixture().replace("harness.yaml", "at: post-tool", "at: after-tool").text("harness.yaml") + "colour: red\n");
         List<String> p = problems(f);
-        assertProblem(p, "h/harness.yaml:", "at: 'after-tool'");
+        assertProblem(p, "h/harness.yaml:29", "unknown hook point 'after-tool'");
         assertProblem(p, "h/harness.yaml:", "unknown key 'colour'");
+    }
+
+    @Test
+    void aHookTypeThatDoesNotExistOrBadParametersAreRefusedAtTheirLine() {
+        var f = new HarnessFixture().replace("harness.yaml", "{type: tts-length, at: output, params: {maxChars: 160}}",
+                "{type: tts-lenght, at: output, params: {maxChars: 160}}");
+        assertProblem(problems(f), "h/harness.yaml:35", "tts-lenght");
+        var g = new HarnessFixture().replace("harness.yaml", "{type: tts-length, at: output, params: {maxChars: 160}}",
+                "{type: tts-length, at: output, params: {maxChar: 160}}");
+        assertProblem(problems(g), "h/harness.yaml:35", "maxChar");
+        var i = new HarnessFixture().replace("harness.yaml", "{type: schema-arguments, at: pre-tool}", "{type: schema-arguments, at: output}");
+        assertProblem(problems(i), "h/harness.yaml:28", "schema-arguments");
+    }
+
+    @Test
+    void aToolSchemaThatIsNotValidJsonSchemaIsRefused() {
+        var f = new HarnessFixture().replace("tools/stock_check.json", "\"type\": \"object\"", "\"type\": \"objekt\"");
+        assertProblem(problems(f), "h/tools/stock_check.json:4", "not a valid JSON Schema");
+        var g = new HarnessFixture().replace("tools/stock_check.json", "\"required\": [\"productId\"]", "\"required\": \"productId\"");
+        assertProblem(problems(g), "h/tools/stock_check.json:4", "not a valid JSON Schema");
     }
 
     @Test

@@ -2,7 +2,6 @@ package io.liveharness.hooks;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.liveharness.harness.OutputRules;
 import io.liveharness.hooks.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
@@ -53,12 +52,5 @@ class HookSpecsTest {
         assertTrue(e.getMessage().contains("hooks[0]: unknown hook point 'after-output'"), e.getMessage());
         assertTrue(e.getMessage().contains("hooks[1]: unknown key 'point'"), e.getMessage());
         assertTrue(e.getMessage().contains("hooks[2]: onFailure must be 'allow' or 'block', got 'ignore'"), e.getMessage());
-    }
-
-    @Test
-    void aVersionWithoutHooksGetsTodaysOutputHooks() {
-        List<HookSpec> specs = HookSpecs.fromOutputRules(new OutputRules(160, List.of("全网最低")));
-        assertEquals(List.of("not-empty", "no-contact-details", "banned-terms", "tts-length"), specs.stream().map(HookSpec::type).toList());
-        assertEquals(List.of(), HookRegistry.load().validate(specs, Fixtures.ENV));
     }
 }

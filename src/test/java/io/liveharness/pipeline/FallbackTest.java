@@ -50,7 +50,9 @@ class FallbackTest {
         copy(Path.of("harness/default"), harness);
         // Every story the test model tells has an "a" in it: banning it blocks each reply.
         String manifest = Files.readString(harness.resolve("harness.yaml"));
-        Files.writeString(harness.resolve("harness.yaml"), manifest + "output:\n  maxReplyChars: 160\n  bannedTerms: [a]\n");
+        String last = "  - {type: tts-length, at: output, params: {maxChars: 160}}";
+        Files.writeString(harness.resolve("harness.yaml"),
+                manifest.replace(last, last + "\n  - {type: banned-terms, at: output, params: {terms: [a]}}"));
         NodeConfig c = TestNodes.config();
         NodeConfig strict = TestNodes.withHarness(c, new HarnessConfig(dir.toString(), TestNodes.freshStateDir(), "default", 50L));
         try (Node node = TestNodes.start(strict)) {

@@ -32,7 +32,9 @@ class PromptAssemblyTest {
         RoomRequest request = new RoomRequest(new ViewerMessage(room.id(), "m", "u", text, 0),
                 new Classification(intent, 0.9), room, state, h, Long.MAX_VALUE);
         LoadedContext context = new ContextLoadStage(catalog).load(request);
-        return new PromptAssemblyStage(PromptAssemblyStage.RemoteTools.NONE).assemble(request, context, h.skillFor(intent));
+        var skill = h.skillFor(intent);
+        var tools = h.tools().stream().filter(t -> skill.map(s -> s.allowedTools().contains(t.name())).orElse(false)).toList();
+        return new PromptAssemblyStage().assemble(request, context, skill, tools);
     }
 
     private static String system(PromptAssemblyStage.Prompt p) { return p.messages().getFirst().content(); }
