@@ -1,0 +1,66 @@
+package io.liveharness.pipeline;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.config.NodeConfig.HarnessConfig;
+import io.liveharness.node.Node;
+import io.liveharness.support.Http;
+import io.liveharness.support.TestNodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The harness's hooks act on real requests in a real room, and each outcome says what they did. */
+class HookPointsInTheRoomTest {
+
+    private static String message(String id, String text) {
+        return Http.JSON.createObjectNode().put("messageId", id).put("userId", "v").put("text", text).toString();
+    }
+
+    @Test
+    void anAbusiveMessageIsRefusedByTheInputHooksAndNeverAnswered() {
+        try (Node node = TestNodes.start()) {
+            Http http = new Http(node.port());
+            // A product question the router routes to the agent, with abuse in it: the input hooks stop it.
+            http.post("/v1/rooms/dress-room/messages", message("abuse-1", "M码有货吗 去死"));
+            JsonNode o = http.awaitOutcome("abuse-1", Duration.ofSeconds(30));
+            assertEquals("dropped", o.path("status").asText(), o.toString());
+            assertEquals("refused", o.path("reason").asText(), o.toString());
+            assertFalse(o.has("reply"), "nothing is said: " + o);
+            assertTrue(o.path("hooks").toString().contains("input/abuse-filter: block"), o.toString());
+            assertFalse(o.path("detail").asText().contains("去死"), "the refusal does not repeat the abuse: " + o.path("detail"));
+        }
+    }
+
+    @Test
+    void aReplyTooLongForTtsIsRewrittenByTheOutputHooks(@TempDir Path dir) throws IOException {
+        Path harness = dir.resolve("default");
+        try (Stream<Path> files = Files.walk(Path.of("harness/default"))) {
+            for (Path f : files.toList()) {
+                Path target = harness.resolve(Path.of("harness/default").relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(target); else Files.copy(f, target);
+            }
+        }
+        Path manifest = harness.resolve("harness.yaml");
+        Files.writeString(manifest, Files.readString(manifest).replace("{type: tts-length, at: output, params: {maxChars: 160}}",
+                "{type: tts-length, at: output, params: {maxChars: 30}}"));
+        NodeConfig c = TestNodes.config();
+        try (Node node = TestNodes.start(TestNodes.withHarness(c, new HarnessConfig(dir.toString(), TestNodes.freshStateDir(), "default", 50L)))) {
+            Http http = new Http(node.port());
+            http.post("/v1/rooms/tech-room/messages", message("long-1", "hi Max, how are you today?"));
+            JsonNode o = http.awaitOutcome("long-1", Duration.ofSeconds(60));
+            assertEquals("model", o.path("reason").asText(), o.toString());
+            assertTrue(o.path("reply").asText().codePointCount(0, o.path("reply").asText().length()) <= 30, o.toString());
+            assertTrue(o.path("hooks").toString().contains("output/tts-length: rewrite"), o.toString());
+        }
+    }
+}
