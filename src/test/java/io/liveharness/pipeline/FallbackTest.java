@@ -2,7 +2,6 @@ package io.liveharness.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.liveharness.config.NodeConfig;
-import io.liveharness.config.NodeConfig.HarnessConfig;
 import io.liveharness.config.NodeConfig.RoomsConfig;
 import io.liveharness.node.Node;
 import io.liveharness.support.Http;
@@ -14,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -46,15 +44,13 @@ class FallbackTest {
 
     @Test
     void aReplyTheHooksBlockTwiceGivesTheFallbackWithTheReason(@TempDir Path dir) throws IOException {
-        Path harness = dir.resolve("default");
-        copy(Path.of("harness/default"), harness);
+        Path harness = TestNodes.copyDefaultHarness(dir);
         // Every story the test model tells has an "a" in it: banning it blocks each reply.
         String manifest = Files.readString(harness.resolve("harness.yaml"));
         String last = "  - {type: tts-length, at: output, params: {maxChars: 160}}";
         Files.writeString(harness.resolve("harness.yaml"),
                 manifest.replace(last, last + "\n  - {type: banned-terms, at: output, params: {terms: [a]}}"));
-        NodeConfig c = TestNodes.config();
-        NodeConfig strict = TestNodes.withHarness(c, new HarnessConfig(dir.toString(), TestNodes.freshStateDir(), "default", 50L));
+        NodeConfig strict = TestNodes.withHarnessDir(TestNodes.config(), dir);
         try (Node node = TestNodes.start(strict)) {
             Http http = new Http(node.port());
             http.post("/v1/rooms/tech-room/messages", message("blocked-1", "is the power bank in stock?"));
@@ -62,16 +58,6 @@ class FallbackTest {
             assertEquals("fallback", o.path("reason").asText(), o.toString());
             assertTrue(o.path("detail").asText().contains("banned-terms"), o.toString());
             assertTrue(o.path("timingsMs").path("hook_checks").asDouble() > 0, "the hooks ran: " + o);
-        }
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(target);
-                else Files.copy(f, target);
-            }
         }
     }
 }

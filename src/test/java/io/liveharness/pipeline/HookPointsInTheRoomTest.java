@@ -1,8 +1,6 @@
 package io.liveharness.pipeline;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.liveharness.config.NodeConfig;
-import io.liveharness.config.NodeConfig.HarnessConfig;
 import io.liveharness.node.Node;
 import io.liveharness.support.Http;
 import io.liveharness.support.TestNodes;
@@ -13,7 +11,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -43,18 +40,11 @@ class HookPointsInTheRoomTest {
 
     @Test
     void aReplyTooLongForTtsIsRewrittenByTheOutputHooks(@TempDir Path dir) throws IOException {
-        Path harness = dir.resolve("default");
-        try (Stream<Path> files = Files.walk(Path.of("harness/default"))) {
-            for (Path f : files.toList()) {
-                Path target = harness.resolve(Path.of("harness/default").relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(target); else Files.copy(f, target);
-            }
-        }
+        Path harness = TestNodes.copyDefaultHarness(dir);
         Path manifest = harness.resolve("harness.yaml");
         Files.writeString(manifest, Files.readString(manifest).replace("{type: tts-length, at: output, params: {maxChars: 160}}",
                 "{type: tts-length, at: output, params: {maxChars: 30}}"));
-        NodeConfig c = TestNodes.config();
-        try (Node node = TestNodes.start(TestNodes.withHarness(c, new HarnessConfig(dir.toString(), TestNodes.freshStateDir(), "default", 50L)))) {
+        try (Node node = TestNodes.start(TestNodes.withHarnessDir(TestNodes.config(), dir))) {
             Http http = new Http(node.port());
             http.post("/v1/rooms/tech-room/messages", message("long-1", "hi Max, how are you today?"));
             JsonNode o = http.awaitOutcome("long-1", Duration.ofSeconds(60));

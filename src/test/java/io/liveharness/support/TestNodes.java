@@ -40,6 +40,28 @@ public final class TestNodes {
         return new NodeConfig(c.http(), rooms, c.engine(), c.router(), c.harness(), c.catalog());
     }
 
+    /**
+     * A copy of the default harness in {@code dir}/default, for a test to edit, and the conf that
+     * runs it with a store of its own.
+     */
+    public static Path copyDefaultHarness(Path dir) {
+        Path source = Path.of("harness/default");
+        Path harness = dir.resolve("default");
+        try (var files = Files.walk(source)) {
+            for (Path f : files.toList()) {
+                Path target = harness.resolve(source.relativize(f).toString());
+                if (Files.isDirectory(f)) Files.createDirectories(target); else Files.copy(f, target);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return harness;
+    }
+
+    public static NodeConfig withHarnessDir(NodeConfig c, Path dir) {
+        return withHarness(c, new HarnessConfig(dir.toString(), freshStateDir(), "default", 50L));
+    }
+
     public static Node start() { return Node.boot(config()); }
 
     public static Node start(NodeConfig config) { return Node.boot(config); }

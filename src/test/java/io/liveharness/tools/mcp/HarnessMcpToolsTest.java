@@ -3,8 +3,6 @@ package io.liveharness.tools.mcp;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.ToolCall;
 import io.liveharness.api.ToolResult;
-import io.liveharness.config.NodeConfig;
-import io.liveharness.config.NodeConfig.HarnessConfig;
 import io.liveharness.node.Node;
 import io.liveharness.support.Http;
 import io.liveharness.support.TestNodes;
@@ -16,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,21 +28,13 @@ class HarnessMcpToolsTest {
 
     @Test
     void theToolsOfAnMcpServerListedInTheHarnessAreDiscoveredAndServed(@TempDir Path dir) throws Exception {
-        Path harness = dir.resolve("default");
-        try (Stream<Path> files = Files.walk(Path.of("harness/default"))) {
-            for (Path f : files.toList()) {
-                Path target = harness.resolve(Path.of("harness/default").relativize(f).toString());
-                if (Files.isDirectory(f)) Files.createDirectories(target); else Files.copy(f, target);
-            }
-        }
+        Path harness = TestNodes.copyDefaultHarness(dir);
         Files.writeString(harness.resolve("harness.yaml"), Files.readString(harness.resolve("harness.yaml"))
                 + "mcpServers:\n  - name: everything\n    stdio:\n      command: [node, " + EverythingServer.entry() + ", stdio]\n"
                 + "    callTimeoutMs: 5000\n");
         replace(harness.resolve("skills/promotions/SKILL.md"), "allowed-tools: coupon_rules product_lookup",
                 "allowed-tools: coupon_rules product_lookup everything__echo");
-        NodeConfig c = TestNodes.config();
-        NodeConfig config = TestNodes.withHarness(c, new HarnessConfig(dir.toString(), TestNodes.freshStateDir(), "default", 50L));
-        try (Node node = TestNodes.start(config)) {
+        try (Node node = TestNodes.start(TestNodes.withHarnessDir(TestNodes.config(), dir))) {
             Http http = new Http(node.port());
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!http.get("/v1/harness").body().contains("everything__echo")) {
