@@ -2,10 +2,8 @@ package io.liveharness.room;
 
 import io.liveharness.api.Addresses;
 import io.liveharness.api.MessageOutcome;
-import io.liveharness.api.OutcomeKind;
 import io.liveharness.api.RoomStateUpdate;
 import io.liveharness.api.RoomStateUpdate.Promotion;
-import io.liveharness.api.StageTimings;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.harness.Harness;
 import io.liveharness.pipeline.PipelineResult;
@@ -140,40 +138,15 @@ public final class RoomVerticle extends VerticleBase {
 
     private void finish(QueuedQuestion q, RoomRequest request, long queueWaitMicros, AsyncResult<PipelineResult> ar) {
         long now = System.currentTimeMillis();
-        ViewerMessage m = q.message();
-        Classification c = q.classification();
-        String version = request.harness().version();
-        if (ar.succeeded() && ar.result().refused()) {
-            PipelineResult r = ar.result();
-            List<String> hooks = hookLog(r);
-            for (ViewerMessage each : all(q)) {
-                publish(new MessageOutcome(manifest.id(), each.messageId(), OutcomeKind.DROPPED, "refused", r.detail(), null,
-                        c.intent().label(), c.confidence(), version, null, withQueueWait(queueWaitMicros, r.timings()),
-                        each.acceptedAtMs(), now, hooks));
-            }
-        } else if (ar.succeeded()) {
-            PipelineResult r = ar.result();
-            StageTimings timings = withQueueWait(queueWaitMicros, r.timings());
-            String reason = r.fallback() ? "fallback" : "model";
-            List<String> hooks = hookLog(r);
-            publish(new MessageOutcome(manifest.id(), m.messageId(), OutcomeKind.ANSWERED, reason, r.detail(),
-                    r.reply().text(), c.intent().label(), c.confidence(), version, null, timings, m.acceptedAtMs(), now, hooks));
-            for (ViewerMessage dup : q.merged()) {
-                publish(new MessageOutcome(manifest.id(), dup.messageId(), OutcomeKind.MERGED, "duplicate",
-                        "answered together with " + m.messageId(), r.reply().text(), c.intent().label(), c.confidence(),
-                        version, m.messageId(), timings, dup.acceptedAtMs(), now, hooks));
-            }
-            window.addTurn(new Turn(m.messageId(), m.text(), r.reply().text(), now));
-            lastAnsweredByUser.put(m.userId(), now);
+        QuestionOutcomes outcomes = new QuestionOutcomes(manifest.id(), q, request.harness().version(), queueWaitMicros);
+        if (ar.failed()) {
+            outcomes.failed(ar.cause(), now).forEach(this::publish);
+        } else if (ar.result().refused()) {
+            outcomes.refused(ar.result(), now).forEach(this::publish);
         } else {
-            String detail = String.valueOf(ar.cause().getMessage());
-            publish(new MessageOutcome(manifest.id(), m.messageId(), OutcomeKind.FAILED, "error", detail, null,
-                    c.intent().label(), c.confidence(), version, null, StageTimings.NONE, m.acceptedAtMs(), now, null));
-            for (ViewerMessage dup : q.merged()) {
-                publish(new MessageOutcome(manifest.id(), dup.messageId(), OutcomeKind.FAILED, "error",
-                        "merged into " + m.messageId() + ", which failed: " + detail, null, c.intent().label(),
-                        c.confidence(), version, m.messageId(), StageTimings.NONE, dup.acceptedAtMs(), now, null));
-            }
+            outcomes.answered(ar.result(), now).forEach(this::publish);
+            window.addTurn(new Turn(q.message().messageId(), q.message().text(), ar.result().reply().text(), now));
+            lastAnsweredByUser.put(q.message().userId(), now);
         }
         queue.finishAnswering();
         busy = false;
@@ -188,35 +161,11 @@ public final class RoomVerticle extends VerticleBase {
             case RoomQueue.SPAM -> "classified as spam";
             default -> reason;
         };
-        publish(new MessageOutcome(manifest.id(), m.messageId(), OutcomeKind.DROPPED, reason, detail, null, c.intent().label(),
-                c.confidence(), null, null, StageTimings.NONE, m.acceptedAtMs(), System.currentTimeMillis(), null));
-    }
-
-    private static List<ViewerMessage> all(QueuedQuestion q) {
-        List<ViewerMessage> all = new java.util.ArrayList<>();
-        all.add(q.message());
-        all.addAll(q.merged());
-        return all;
-    }
-
-    /** The hook decisions worth an operator's eye: anything but a plain allow. */
-    private static List<String> hookLog(PipelineResult r) {
-        return r.trace().hooks().stream()
-                .filter(h -> h.failed() || h.decision() != io.liveharness.hooks.HookVerdict.Decision.ALLOW)
-                .map(h -> h.point().yamlName() + "/" + h.type() + ": " + (h.failed() ? "failed" : h.decision().name().toLowerCase())
-                        + (h.reason() == null ? "" : " (" + h.reason() + ")"))
-                .toList();
+        publish(QuestionOutcomes.dropped(manifest.id(), m, c, reason, detail));
     }
 
     private void publish(MessageOutcome outcome) {
         vertx.eventBus().publish(Addresses.outcome(manifest.id()), outcome);
-    }
-
-    private static StageTimings withQueueWait(long queueWaitMicros, StageTimings stages) {
-        Map<String, Long> all = new LinkedHashMap<>();
-        all.put("queue_wait", queueWaitMicros);
-        all.putAll(stages.micros());
-        return new StageTimings(all);
     }
 
     private void passivateIfIdle() {

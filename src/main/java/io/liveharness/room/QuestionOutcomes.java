@@ -1,0 +1,107 @@
+package io.liveharness.room;
+
+import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.OutcomeKind;
+import io.liveharness.api.StageTimings;
+import io.liveharness.api.ViewerMessage;
+import io.liveharness.hooks.HookVerdict;
+import io.liveharness.pipeline.PipelineResult;
+import io.liveharness.router.Classification;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The outcomes of one answered question and the duplicates merged into it: one per message, so
+ * every accepted message ends exactly once.
+ */
+final class QuestionOutcomes {
+    private final String roomId;
+    private final QueuedQuestion question;
+    private final String harnessVersion;
+    private final long queueWaitMicros;
+
+    QuestionOutcomes(String roomId, QueuedQuestion question, String harnessVersion, long queueWaitMicros) {
+        this.roomId = roomId;
+        this.question = question;
+        this.harnessVersion = harnessVersion;
+        this.queueWaitMicros = queueWaitMicros;
+    }
+
+    /** The question answered (by the model or the fallback); its duplicates merged into that answer. */
+    List<MessageOutcome> answered(PipelineResult r, long now) {
+        ViewerMessage m = question.message();
+        StageTimings timings = withQueueWait(r.timings());
+        List<String> hooks = hookLog(r);
+        List<MessageOutcome> out = new ArrayList<>();
+        out.add(outcome(m, OutcomeKind.ANSWERED, r.fallback() ? "fallback" : "model", r.detail(), r.reply().text(), null,
+                timings, now, hooks));
+        for (ViewerMessage dup : question.merged()) {
+            out.add(outcome(dup, OutcomeKind.MERGED, "duplicate", "answered together with " + m.messageId(),
+                    r.reply().text(), m.messageId(), timings, now, hooks));
+        }
+        return out;
+    }
+
+    /** An input hook refused the question: it and its duplicates are dropped, nothing said. */
+    List<MessageOutcome> refused(PipelineResult r, long now) {
+        List<MessageOutcome> out = new ArrayList<>();
+        for (ViewerMessage each : all()) {
+            out.add(outcome(each, OutcomeKind.DROPPED, "refused", r.detail(), null, null, withQueueWait(r.timings()), now, hookLog(r)));
+        }
+        return out;
+    }
+
+    /** The pipeline itself failed (a bug, not a model failure: that one has its fallback). */
+    List<MessageOutcome> failed(Throwable cause, long now) {
+        String detail = String.valueOf(cause.getMessage());
+        ViewerMessage m = question.message();
+        List<MessageOutcome> out = new ArrayList<>();
+        out.add(outcome(m, OutcomeKind.FAILED, "error", detail, null, null, StageTimings.NONE, now, List.of()));
+        for (ViewerMessage dup : question.merged()) {
+            out.add(outcome(dup, OutcomeKind.FAILED, "error", "merged into " + m.messageId() + ", which failed: " + detail,
+                    null, m.messageId(), StageTimings.NONE, now, List.of()));
+        }
+        return out;
+    }
+
+    /** A message the burst policy let go without an answer. */
+    static MessageOutcome dropped(String roomId, ViewerMessage m, Classification c, String reason, String detail) {
+        return new MessageOutcome(roomId, m.messageId(), OutcomeKind.DROPPED, reason, detail, null, c.intent().label(),
+                c.confidence(), null, null, StageTimings.NONE, m.acceptedAtMs(), System.currentTimeMillis(), List.of());
+    }
+
+    private MessageOutcome outcome(ViewerMessage m, OutcomeKind kind, String reason, String detail, String reply,
+                                   String mergedInto, StageTimings timings, long now, List<String> hooks) {
+        Classification c = question.classification();
+        return new MessageOutcome(roomId, m.messageId(), kind, reason, detail, reply, c.intent().label(), c.confidence(),
+                harnessVersion, mergedInto, timings, m.acceptedAtMs(), now, hooks);
+    }
+
+    private List<ViewerMessage> all() {
+        List<ViewerMessage> all = new ArrayList<>();
+        all.add(question.message());
+        all.addAll(question.merged());
+        return all;
+    }
+
+    private StageTimings withQueueWait(StageTimings stages) {
+        Map<String, Long> all = new LinkedHashMap<>();
+        all.put("queue_wait", queueWaitMicros);
+        all.putAll(stages.micros());
+        return new StageTimings(all);
+    }
+
+    /** The hook decisions worth an operator's eye: anything but a plain allow. */
+    private static List<String> hookLog(PipelineResult r) {
+        return r.trace().hooks().stream()
+                .filter(h -> h.failed() || h.decision() != HookVerdict.Decision.ALLOW)
+                .map(h -> h.point().yamlName() + "/" + h.type() + ": "
+                        + (h.failed() ? "failed" : h.decision().name().toLowerCase(Locale.ROOT))
+                        + (h.reason() == null ? "" : " (" + h.reason() + ")"))
+                .toList();
+    }
+}
