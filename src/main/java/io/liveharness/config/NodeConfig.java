@@ -10,7 +10,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null) : http;
         rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null) : rooms;
-        engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null, null, null, null) : engine;
+        engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null, null, null, null, null, null, null, null) : engine;
         router = router == null ? new RouterConfig(null, null, null) : router;
         harness = harness == null ? new HarnessConfig(null, null, null, null) : harness;
         catalog = catalog == null ? new CatalogConfig(null, null) : catalog;
@@ -77,10 +77,13 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      *                       and the least recently used idle room is evicted when it is full
      * @param maxSequences   rooms that can hold a KV sequence at once (running or cached)
      * @param stepTokens     tokens per decode step: one per replying room first, then prompt chunks
+     * @param remoteUrl      for backend {@code remote}: an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1
+     * @param remoteApiKey   its key; {@code ${ENV_NAME}} reads it from the environment, keeping it out of the file
      */
     public record EngineConfig(String backend, String model, String library, Integer contextSize, Integer kvPoolTokens,
                                Integer maxSequences, Integer stepTokens, Integer threads, Integer maxReplyTokens,
-                               Integer maxToolSteps) {
+                               Integer maxToolSteps, String remoteUrl, String remoteModel, String remoteApiKey,
+                               Long remoteTimeoutMs) {
         public static final String DEFAULT_BACKEND = "llamacpp";
         public static final String DEFAULT_MODEL = "models/stories260K.gguf";
         public static final int DEFAULT_CONTEXT_SIZE = 4096;
@@ -90,6 +93,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         public static final int DEFAULT_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
         public static final int DEFAULT_MAX_REPLY_TOKENS = 64;
         public static final int DEFAULT_MAX_TOOL_STEPS = 3;
+        public static final long DEFAULT_REMOTE_TIMEOUT_MS = 60_000;
 
         public EngineConfig {
             backend = backend == null ? DEFAULT_BACKEND : backend;
@@ -102,6 +106,10 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             threads = threads == null ? DEFAULT_THREADS : threads;
             maxReplyTokens = maxReplyTokens == null ? DEFAULT_MAX_REPLY_TOKENS : maxReplyTokens;
             maxToolSteps = maxToolSteps == null ? DEFAULT_MAX_TOOL_STEPS : maxToolSteps;
+            remoteTimeoutMs = remoteTimeoutMs == null ? DEFAULT_REMOTE_TIMEOUT_MS : remoteTimeoutMs;
+            if (remoteApiKey != null && remoteApiKey.startsWith("${") && remoteApiKey.endsWith("}")) {
+                remoteApiKey = System.getenv(remoteApiKey.substring(2, remoteApiKey.length() - 1));
+            }
         }
     }
 

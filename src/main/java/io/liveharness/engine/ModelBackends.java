@@ -3,6 +3,8 @@ package io.liveharness.engine;
 import io.liveharness.config.NodeConfig.EngineConfig;
 import io.liveharness.engine.llama.BatchingBackend;
 import io.liveharness.engine.llama.BatchingOptions;
+import io.liveharness.engine.remote.RemoteBackend;
+import io.liveharness.engine.remote.RemoteOptions;
 
 import java.nio.file.Path;
 
@@ -12,6 +14,7 @@ import java.nio.file.Path;
  */
 public final class ModelBackends {
     public static final String LLAMACPP = "llamacpp";
+    public static final String REMOTE = "remote";
 
     public static ModelBackend open(EngineConfig config) {
         return switch (config.backend()) {
@@ -22,8 +25,18 @@ public final class ModelBackends {
                     .withMaxSequences(config.maxSequences())
                     .withStepTokens(config.stepTokens())
                     .withThreads(config.threads()));
-            default -> throw new EngineException("engine.backend '" + config.backend() + "' is not known; use '" + LLAMACPP + "'");
+            case REMOTE -> RemoteBackend.open(remoteOptions(config));
+            default -> throw new EngineException("engine.backend '" + config.backend() + "' is not known; use '"
+                    + LLAMACPP + "' or '" + REMOTE + "'");
         };
+    }
+
+    private static RemoteOptions remoteOptions(EngineConfig c) {
+        try {
+            return new RemoteOptions(c.remoteUrl(), c.remoteApiKey(), c.remoteModel(), c.remoteTimeoutMs(), false);
+        } catch (IllegalArgumentException e) {
+            throw new EngineException("engine.remoteUrl / engine.remoteModel / engine.remoteTimeoutMs: " + e.getMessage(), e);
+        }
     }
 
     private ModelBackends() { }

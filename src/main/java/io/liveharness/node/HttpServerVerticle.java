@@ -5,6 +5,7 @@ import io.liveharness.config.NodeConfig.HttpConfig;
 import io.liveharness.ingress.ApiError;
 import io.liveharness.ingress.Responses;
 import io.liveharness.ingress.ViewerApi;
+import io.liveharness.ingress.openai.ChatCompletionsApi;
 import io.liveharness.ops.OperatorApi;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -14,18 +15,21 @@ import io.vertx.ext.web.Router;
 
 import java.util.function.Supplier;
 
-/** The node's one HTTP server: the viewer API, the operator API and health on one port. */
+/** The node's one HTTP server: the viewer API, the operator API, the OpenAI-compatible API and health on one port. */
 final class HttpServerVerticle extends VerticleBase {
     private final HttpConfig config;
     private final ViewerApi viewers;
     private final OperatorApi operators;
+    private final ChatCompletionsApi openai;
     private final Supplier<ObjectNode> health;
     private HttpServer server;
 
-    HttpServerVerticle(HttpConfig config, ViewerApi viewers, OperatorApi operators, Supplier<ObjectNode> health) {
+    HttpServerVerticle(HttpConfig config, ViewerApi viewers, OperatorApi operators, ChatCompletionsApi openai,
+                       Supplier<ObjectNode> health) {
         this.config = config;
         this.viewers = viewers;
         this.operators = operators;
+        this.openai = openai;
         this.health = health;
     }
 
@@ -36,6 +40,7 @@ final class HttpServerVerticle extends VerticleBase {
         Router router = Router.router(vertx);
         viewers.mount(router);
         operators.mount(router);
+        openai.mount(router);
         router.get("/health").handler(ctx -> Responses.json(ctx, 200, health.get()));
         router.route().last().handler(ctx -> Responses.error(ctx,
                 new ApiError(404, null, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path())));

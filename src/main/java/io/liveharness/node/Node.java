@@ -10,6 +10,8 @@ import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.hooks.HarnessHooks;
 import io.liveharness.hooks.HookRegistry;
 import io.liveharness.ingress.ViewerApi;
+import io.liveharness.ingress.openai.ChatCompletionsApi;
+import io.liveharness.ingress.openai.ChatCompletionsOptions;
 import io.liveharness.ops.OperatorApi;
 import io.liveharness.ingress.MessageLedger;
 import io.liveharness.pipeline.AgentLoopStage;
@@ -129,7 +131,8 @@ public final class Node implements AutoCloseable {
             }, false));
             await(rooms.add(manifests));
             node.http = new HttpServerVerticle(config.http(), new ViewerApi(vertx, config.http(), rooms, ledger),
-                    new OperatorApi(vertx, rooms, harnesses, mcp::tools), node::health);
+                    new OperatorApi(vertx, rooms, harnesses, mcp::tools),
+                    new ChatCompletionsApi(vertx, model, ChatCompletionsOptions.defaults()), node::health);
             await(vertx.deployVerticle(node.http));
         } catch (RuntimeException e) {
             node.close();
