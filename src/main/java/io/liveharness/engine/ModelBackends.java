@@ -10,7 +10,9 @@ import java.nio.file.Path;
 
 /**
  * Opens the backend that {@code engine.backend} in conf names. {@code llamacpp} is the
- * {@link BatchingBackend}: all rooms of a node share one context and decode together.
+ * {@link BatchingBackend}: all rooms of a node share one context and decode together, each room
+ * in a KV stream of {@code engine.contextSize} positions, {@code engine.maxSequences} of them
+ * ({@code engine.kvPoolTokens} is not used).
  */
 public final class ModelBackends {
     public static final String LLAMACPP = "llamacpp";
@@ -20,8 +22,7 @@ public final class ModelBackends {
         return switch (config.backend()) {
             case LLAMACPP -> BatchingBackend.open(BatchingOptions.of(Path.of(config.model()))
                     .withLibraryDir(config.library().isBlank() ? null : Path.of(config.library()))
-                    .withContextSize(config.kvPoolTokens())
-                    .withSequenceTokens(config.contextSize())
+                    .withContextSize(config.contextSize()) // per room: each room's sequence has a KV stream of its own
                     .withMaxSequences(config.maxSequences())
                     .withStepTokens(config.stepTokens())
                     .withThreads(config.threads()));

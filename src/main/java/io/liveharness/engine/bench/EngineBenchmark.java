@@ -25,8 +25,10 @@ import java.util.concurrent.CompletableFuture;
  * Decode throughput of the batcher at several room counts, against two baselines measured in
  * the same run on the same model and library: the same requests decoded one at a time by the
  * single-sequence {@link LlamaBackend}, and a bare loop of llama_decode on a ready-made batch of
- * 16 sequences with no scheduling or sampling. Plus the time to first token of a room's second
- * request against its first, with a long system prompt (prefix reuse).
+ * 16 sequences with no scheduling or sampling, in the same KV layout as the batcher (a stream of
+ * {@link #ROOM_CONTEXT} positions per sequence). Plus the time to first token of a room's second
+ * request against its first, with a long system prompt (prefix reuse), on a batcher of its own
+ * whose streams hold that prompt.
  */
 public final class EngineBenchmark {
 
@@ -39,6 +41,11 @@ public final class EngineBenchmark {
 
         public double prefixTtftRatio() { return secondTtftMs / firstTtftMs; }
     }
+
+    /** Positions of each room's KV stream in the throughput runs: the short prompts plus the reply fit. */
+    static final int ROOM_CONTEXT = 512;
+    /** Positions of each room's KV stream in the prefix run: the ~1,500-token system prompt fits. */
+    static final int PREFIX_ROOM_CONTEXT = 2048;
 
     private final Path model;
     private final Path library;
@@ -70,9 +77,9 @@ public final class EngineBenchmark {
         Map<Integer, Double> batcher = new LinkedHashMap<>();
         double firstTtft, secondTtft;
         int systemTokens;
+        int roomContext = Math.max(ROOM_CONTEXT, 128 + replyTokens);
         BatchingOptions opts = BatchingOptions.of(model).withLibraryDir(library).withThreads(threads)
-                .withMaxSequences(Math.max(maxRooms, 1)).withContextSize(Math.max(8192, maxRooms * (96 + replyTokens) + 4096))
-                .withStepTokens(512);
+                .withMaxSequences(Math.max(maxRooms, 1)).withContextSize(roomContext).withStepTokens(512);
         try (BatchingBackend b = BatchingBackend.open(opts)) {
             log.printf("model: %s, %,d parameters, %.0f MB; %d thread(s)%n", b.info().name(), b.info().parameters(),
                     b.info().fileBytes() / 1e6, threads);
@@ -89,6 +96,8 @@ public final class EngineBenchmark {
                 batcher.put(rooms, tokens / s);
                 log.printf("batcher, %2d rooms: %5d tokens in %6.2f s = %7.1f tokens/s%n", rooms, tokens, s, tokens / s);
             }
+        }
+        try (BatchingBackend b = BatchingBackend.open(opts.withMaxSequences(4).withContextSize(PREFIX_ROOM_CONTEXT))) {
             // prefix reuse: a room's second request against its first, after a 1,500-token system prompt
             StringBuilder sys = new StringBuilder("You are Mia, an avatar host. Catalogue:\n");
             for (int i = 0; sys.length() < 5100; i++) {
@@ -123,16 +132,19 @@ public final class EngineBenchmark {
                     rawSequences, tokens, nanos / 1e9, sequential);
         }
 
-        double raw = rawLoop(rawSequences);
+        double raw = rawLoop(rawSequences, roomContext);
         log.printf("baseline raw loop (llama_decode on a ready-made batch of %d sequences): %.1f tokens/s%n", rawSequences, raw);
         return new Result(batcher, sequential, raw, rawSequences, firstTtft, secondTtft, systemTokens);
     }
 
-    /** llama_decode on a ready-made batch of {@code n} sequences, one token each per call: no scheduling, no sampling. */
-    private double rawLoop(int n) {
+    /**
+     * llama_decode on a ready-made batch of {@code n} sequences, one token each per call: no
+     * scheduling, no sampling; a KV stream of {@code roomContext} per sequence, as the batcher.
+     */
+    private double rawLoop(int n, int roomContext) {
         LlamaLibrary lib = LlamaLibrary.load(library);
         try (LlamaModel m = LlamaModel.load(lib, model);
-             LlamaContext ctx = new LlamaContext(lib, m, Math.max(4096, n * (96 + replyTokens)), 512, threads, n, true)) {
+             LlamaContext ctx = new LlamaContext(lib, m, n * roomContext, 512, threads, n, false)) {
             int[] pos = new int[n];
             for (int s = 0; s < n; s++) {
                 int[] prompt = m.tokenize(m.applyChatTemplate(request(s, 1).messages()), true, true);

@@ -32,11 +32,18 @@ import java.util.function.Function;
  * that has logits with its own sampler chain, streams the piece to its room, retires finished
  * sequences and admits waiting requests.
  *
+ * <p>Each sequence has a KV stream of its own ({@code kv_unified = false}) of
+ * {@link BatchingOptions#contextSize()} positions: a token attends over its own room's cells only,
+ * so a step costs what its rooms hold, not what every cached room holds, and no room can fill
+ * another's memory. A request's prompt plus reply must fit its stream: a longer prompt is refused
+ * with an {@link EngineException}, and a reply that reaches the end of the stream stops with
+ * {@link StopReason#MAX_TOKENS}.
+ *
  * <p>A room ({@link CompletionRequest#sequenceKey()}) keeps its KV sequence between requests: the
  * next request reuses the longest common token prefix and prefills only the rest. When all
- * {@code maxSequences} sequence ids are taken, or the KV cells run out, the least recently used
- * idle room's sequence is removed, and its next request prefills in full. A request stops at its
- * deadline or when its future is cancelled, at the next step.
+ * {@code maxSequences} sequence ids are taken, a new room takes the least recently used idle
+ * room's sequence, which is cleared, and that room's next request prefills in full. A request
+ * stops at its deadline or when its future is cancelled, at the next step.
  */
 public final class BatchingBackend implements ModelBackend {
 
@@ -50,7 +57,7 @@ public final class BatchingBackend implements ModelBackend {
     private final BatchingOptions options;
     private final ModelInfo info;
     private final Thread thread;
-    private final int sequenceLimit; // positions one sequence may reach
+    private final int sequenceLimit; // positions one sequence's stream holds
     private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
     private volatile boolean closed;
 
@@ -129,11 +136,10 @@ public final class BatchingBackend implements ModelBackend {
         this.context = context;
         this.options = options;
         this.thread = thread;
-        int perSequence = options.sequenceTokens() > 0 ? options.sequenceTokens() : Math.max(1, model.trainingContext());
-        this.sequenceLimit = Math.min(context.contextSize(), perSequence);
+        this.sequenceLimit = context.sequenceContextSize();
         if (model.trainingContext() > 0 && sequenceLimit > model.trainingContext()) {
-            System.getLogger(BatchingBackend.class.getName()).log(System.Logger.Level.WARNING, "a room's sequence may reach "
-                    + sequenceLimit + " positions, past the model's training context of " + model.trainingContext());
+            LOG.log(System.Logger.Level.WARNING, "a room's KV stream holds " + sequenceLimit
+                    + " positions, past the model's training context of " + model.trainingContext());
         }
         this.slots = new Slot[context.maxSequences()];
         for (int i = 0; i < slots.length; i++) slots[i] = new Slot(i);
@@ -142,7 +148,7 @@ public final class BatchingBackend implements ModelBackend {
                 model.header().fileBytes(), LlamaLibrary.DESCRIPTION, params < LlamaBackend.TEST_MODEL_PARAMETERS);
     }
 
-    /** Loads the library, the model and a context of {@code maxSequences} sequences, and starts the decode thread. */
+    /** Loads the library, the model and a context of {@code maxSequences} KV streams, and starts the decode thread. */
     public static BatchingBackend open(BatchingOptions options) {
         CompletableFuture<BatchingBackend> opened = new CompletableFuture<>();
         Thread t = Thread.ofPlatform().name("llama-batcher-" + options.modelPath().getFileName()).daemon(true).unstarted(() -> {
@@ -151,8 +157,9 @@ public final class BatchingBackend implements ModelBackend {
                 LlamaLibrary library = LlamaLibrary.load(options.libraryDir());
                 LlamaModel model = LlamaModel.load(library, options.modelPath());
                 try {
-                    LlamaContext context = new LlamaContext(library, model, options.contextSize(), options.stepTokens(),
-                            options.threads(), options.maxSequences(), true);
+                    // one KV stream per sequence: n_ctx = per-room context × n_seq_max
+                    LlamaContext context = new LlamaContext(library, model, options.kvCells(), options.stepTokens(),
+                            options.threads(), options.maxSequences(), false);
                     backend = new BatchingBackend(library, model, context, options, Thread.currentThread());
                 } catch (RuntimeException e) {
                     model.close();
@@ -179,7 +186,11 @@ public final class BatchingBackend implements ModelBackend {
 
     public BatchingOptions options() { return options; }
 
+    /** KV cells in all: every room's stream together (n_ctx). */
     public int contextSize() { return context.contextSize(); }
+
+    /** Positions one room's stream holds, as llama.cpp made it (n_ctx_seq): its prompt plus its reply. */
+    public int sequenceContextSize() { return sequenceLimit; }
 
     @Override
     public CompletableFuture<Completion> complete(CompletionRequest request, TokenSink sink) {
@@ -267,10 +278,9 @@ public final class BatchingBackend implements ModelBackend {
             job.prompt = model.tokenize(prompt, true, true);
             if (job.prompt.length == 0) throw new EngineException("the prompt tokenized to nothing");
             if (job.prompt.length >= sequenceLimit) {
-                throw new EngineException("the prompt is " + job.prompt.length + " tokens; a sequence holds "
-                        + sequenceLimit + ", which must also leave room for the reply");
+                throw new EngineException("the prompt is " + job.prompt.length + " tokens; a room's KV stream holds "
+                        + sequenceLimit + " (the per-room context size), which must also leave room for the reply");
             }
-            if (job.prompt.length + 1 > context.contextSize()) throw new EngineException("the prompt does not fit the KV memory");
             job.limit = Math.min(r.maxTokens(), sequenceLimit - job.prompt.length);
             waiting.add(job);
         } catch (Throwable t) {
@@ -366,25 +376,6 @@ public final class BatchingBackend implements ModelBackend {
         }
     }
 
-    private int usedCells() {
-        int n = 0;
-        for (Slot s : slots) n += s.length;
-        return n;
-    }
-
-    /** Frees KV cells by evicting idle rooms, least recently used first, until {@code needed} are free or none is idle. */
-    private int ensureCells(int needed) {
-        int free = context.contextSize() - usedCells();
-        while (free < needed) {
-            Slot lru = null;
-            for (Slot s : slots) if (s.job == null && s.length > 0 && (lru == null || s.lastUsed < lru.lastUsed)) lru = s;
-            if (lru == null) break;
-            free += lru.length;
-            evict(lru);
-        }
-        return free;
-    }
-
     private void step() {
         stats.steps++;
         long now = System.nanoTime();
@@ -399,39 +390,38 @@ public final class BatchingBackend implements ModelBackend {
         for (Job job : running) (job.pending >= 0 ? decoding : prefilling).add(job);
         prefilling.sort(ORDER);
 
-        int free = ensureCells(decoding.size() + Math.min(options.stepTokens() - decoding.size(),
-                prefilling.stream().mapToInt(j -> j.prompt.length - j.prefilled).sum()));
-        // a full memory with nothing left to evict ends the newest replies
-        decoding.sort(ORDER);
-        while (free < decoding.size()) {
-            Job last = decoding.removeLast();
-            finish(last, StopReason.MAX_TOKENS);
-        }
-        int budget = Math.min(options.stepTokens(), free);
-
-        context.batchClear();
+        // Each job's limit keeps its prompt plus reply inside its own stream, so no cells need
+        // freeing here. The budget goes to the replying rooms first, then to prompts by priority.
+        int budget = options.stepTokens();
         for (Job job : decoding) {
-            job.batchIndex = context.batchAdd(job.pending, job.slot.length, job.slot.seq, true);
             job.chunk = 1;
             budget--;
         }
         for (Job job : prefilling) {
-            job.chunk = 0;
+            job.chunk = Math.max(0, Math.min(budget, job.prompt.length - job.prefilled));
             job.batchIndex = -1;
-            if (budget <= 0) continue;
-            int n = Math.min(budget, job.prompt.length - job.prefilled);
-            for (int i = 0; i < n; i++) {
+            budget -= job.chunk;
+        }
+        // The batch goes in by sequence id: llama.cpp splits a batch over per-sequence streams into
+        // ubatches of consecutive sequence ids (split_equal), so this order takes the fewest passes.
+        List<Job> batched = new ArrayList<>(running);
+        batched.removeIf(j -> j.chunk == 0);
+        batched.sort(Comparator.comparingInt(j -> j.slot.seq));
+        context.batchClear();
+        for (Job job : batched) {
+            if (job.pending >= 0) {
+                job.batchIndex = context.batchAdd(job.pending, job.slot.length, job.slot.seq, true);
+                continue;
+            }
+            for (int i = 0; i < job.chunk; i++) {
                 int p = job.prefilled + i;
                 int idx = context.batchAdd(job.prompt[p], p, job.slot.seq, p == job.prompt.length - 1);
                 if (p == job.prompt.length - 1) job.batchIndex = idx;
             }
-            job.chunk = n;
-            budget -= n;
         }
         if (context.batchTokens() == 0) return;
 
         int rc = context.tryDecodeBatch();
-        while (rc == 1 && evictOneIdle()) rc = context.tryDecodeBatch();
         stats.decodeCalls++;
         if (rc != 0) {
             EngineException e = context.failure(rc);
@@ -465,14 +455,6 @@ public final class BatchingBackend implements ModelBackend {
                 job.future.completeExceptionally(t);
             }
         }
-    }
-
-    private boolean evictOneIdle() {
-        Slot lru = null;
-        for (Slot s : slots) if (s.job == null && s.length > 0 && (lru == null || s.lastUsed < lru.lastUsed)) lru = s;
-        if (lru == null) return false;
-        evict(lru);
-        return true;
     }
 
     private void sample(Job job) {

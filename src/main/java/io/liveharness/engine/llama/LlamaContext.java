@@ -26,6 +26,15 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * n_batch and every sequence id below n_seq_max, checked here before llama.cpp sees them; the
  * per-sequence KV operations ({@link #seqRemove}, {@link #seqCopy}, {@link #seqKeep},
  * {@link #seqPosMax}) are llama.h v0.5.0's {@code llama_memory_seq_*}.
+ *
+ * <p>KV layout: with {@code kv_unified} every sequence draws cells from one pool of n_ctx, and
+ * every token attends over all used cells of the pool (masked), so a step's attention cost grows
+ * with the tokens of all sequences. Without it (per-sequence streams) llama.cpp pads n_ctx to a
+ * multiple of 256, gives each of the n_seq_max sequences a stream of
+ * {@code n_ctx_seq = pad256(n_ctx / n_seq_max)} cells and makes n_ctx {@code n_ctx_seq * n_seq_max}
+ * (llama-context.cpp, v0.5.0); a token attends over its own stream only. Its batches are split into
+ * ubatches of consecutive sequence ids taking equally many tokens each (split_equal), so a batch
+ * whose sequence ids run in order decodes in the fewest graph passes.
  */
 public final class LlamaContext implements AutoCloseable {
 
@@ -92,6 +101,8 @@ public final class LlamaContext implements AutoCloseable {
     private final MemorySegment batch; // the struct, in this context's arena
     private final Arena arena = Arena.ofShared();
     private final int contextSize;
+    private final int sequenceContextSize;
+    private final boolean unifiedKv;
     private final int batchSize;
     private final int maxSequences;
     private final int vocabSize;
@@ -114,8 +125,9 @@ public final class LlamaContext implements AutoCloseable {
 
     /**
      * @param maxSequences n_seq_max: sequence ids 0 to maxSequences-1 may be used (llama.cpp allows 256)
-     * @param unifiedKv    kv_unified: all sequences share one pool of {@code contextSize} cells
-     *                     (otherwise each sequence gets contextSize / maxSequences of its own)
+     * @param unifiedKv    kv_unified: all sequences share one pool of {@code contextSize} cells;
+     *                     otherwise each sequence gets a stream of its own of
+     *                     {@code pad256(contextSize / maxSequences)} cells ({@link #sequenceContextSize()})
      */
     public LlamaContext(LlamaLibrary lib, LlamaModel model, int contextSize, int batchSize, int threads,
                         int maxSequences, boolean unifiedKv) {
@@ -124,6 +136,7 @@ public final class LlamaContext implements AutoCloseable {
         }
         this.model = model;
         this.maxSequences = maxSequences;
+        this.unifiedKv = unifiedKv;
         this.vocabSize = model.vocabSize();
         seqRm = lib.bind("llama_memory_seq_rm", FunctionDescriptor.of(JAVA_BOOLEAN, ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT));
         seqCp = lib.bind("llama_memory_seq_cp", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
@@ -154,6 +167,7 @@ public final class LlamaContext implements AutoCloseable {
             }
             // llama.cpp may round or cap what was asked for; use what it actually made.
             this.contextSize = (int) lib.bind("llama_n_ctx", FunctionDescriptor.of(JAVA_INT, ADDRESS)).invokeExact(ctx);
+            this.sequenceContextSize = (int) lib.bind("llama_n_ctx_seq", FunctionDescriptor.of(JAVA_INT, ADDRESS)).invokeExact(ctx);
             this.batchSize = (int) lib.bind("llama_n_batch", FunctionDescriptor.of(JAVA_INT, ADDRESS)).invokeExact(ctx);
             memory = (MemorySegment) lib.bind("llama_get_memory", FunctionDescriptor.of(ADDRESS, ADDRESS)).invokeExact(ctx);
             batch = (MemorySegment) lib.bind("llama_batch_init", FunctionDescriptor.of(BATCH, JAVA_INT, JAVA_INT, JAVA_INT))
@@ -205,8 +219,18 @@ public final class LlamaContext implements AutoCloseable {
     /** n_seq_max: sequence ids run from 0 to this minus one. */
     public int maxSequences() { return maxSequences; }
 
-    /** Tokens the KV memory holds: prompt plus generated text must fit in this. */
+    /** n_ctx: KV cells in all, as llama.cpp made them (with per-sequence streams, n_ctx_seq × n_seq_max). */
     public int contextSize() { return contextSize; }
+
+    /**
+     * n_ctx_seq: positions one sequence may hold, prompt plus generated text. With a unified pool
+     * this is n_ctx (shared with the other sequences); with per-sequence streams it is the
+     * sequence's own stream, which no other sequence can fill.
+     */
+    public int sequenceContextSize() { return sequenceContextSize; }
+
+    /** Whether all sequences share one KV pool (kv_unified) rather than a stream each. */
+    public boolean unifiedKv() { return unifiedKv; }
 
     /** The most tokens one {@link #decode} call takes; longer prompts are fed in chunks of this. */
     public int batchSize() { return batchSize; }
@@ -308,10 +332,18 @@ public final class LlamaContext implements AutoCloseable {
         }
     }
 
-    /** Makes {@code dst} share {@code src}'s cells at positions [p0, p1). */
+    /**
+     * Makes {@code dst} share {@code src}'s cells at positions [p0, p1). Across per-sequence
+     * streams llama.cpp copies whole streams only (a partial range aborts the process there), so
+     * a partial range between two streams is refused here.
+     */
     public void seqCopy(int src, int dst, int p0, int p1) {
         checkSeq(src);
         checkSeq(dst);
+        if (!unifiedKv && src != dst && ((p0 > 0 && p0 + 1 < sequenceContextSize) || (p1 > 0 && p1 + 1 < sequenceContextSize))) {
+            throw new EngineException("llama_memory_seq_cp between per-sequence streams copies whole sequences only;"
+                    + " [" + p0 + ", " + p1 + ") is a part");
+        }
         try {
             seqCp.invokeExact(memory, src, dst, p0, p1);
         } catch (Throwable t) {
@@ -369,8 +401,10 @@ public final class LlamaContext implements AutoCloseable {
 
     private EngineException decodeFailure(int rc, int count, int pos) {
         String why = switch (rc) {
-            case 1 -> "no KV slot for the batch: the context (" + contextSize + " tokens"
-                    + (maxSequences > 1 ? " shared by up to " + maxSequences + " sequences" : "") + ") is full";
+            case 1 -> unifiedKv || maxSequences == 1
+                    ? "no KV slot for the batch: the context (" + contextSize + " tokens"
+                        + (maxSequences > 1 ? " shared by up to " + maxSequences + " sequences" : "") + ") is full"
+                    : "no KV slot for the batch: a sequence's stream (" + sequenceContextSize + " tokens of its own) is full";
             case 2 -> "decoding was aborted";
             case -1 -> "llama.cpp rejected the batch as invalid";
             default -> rc < 0 ? "fatal error " + rc : "warning " + rc;

@@ -50,8 +50,13 @@ class BatchingBackendTest {
     static void close() { alone.close(); }
 
     static BatchingBackend batcher(int sequences, int stepTokens) {
+        return batcher(sequences, stepTokens, 2048);
+    }
+
+    /** {@code roomContext}: positions of each room's own KV stream. */
+    static BatchingBackend batcher(int sequences, int stepTokens, int roomContext) {
         return BatchingBackend.open(BatchingOptions.of(model).withLibraryDir(LlamaTestSupport.libraryDir()).withThreads(1)
-                .withContextSize(4096).withMaxSequences(sequences).withStepTokens(stepTokens));
+                .withContextSize(roomContext).withMaxSequences(sequences).withStepTokens(stepTokens));
     }
 
     static CompletionRequest ask(String room, String question, int maxTokens) {
@@ -128,6 +133,47 @@ class BatchingBackendTest {
             assertEquals(a1, b.complete(ask("a", "hi!", 8), TokenSink.NONE).join().text(), "room a answers the same after a full prefill");
             assertEquals(reused, b.stats().reusedTokens, "an evicted room reuses nothing");
             assertFalse(b.snapshot().cachedTokens().containsKey("b"), "b was least recently used");
+        }
+    }
+
+    @Test
+    void eachRoomHasAStreamOfItsOwnContextSize() {
+        try (BatchingBackend b = batcher(4, 512, 1000)) { // llama.cpp rounds a stream up to a multiple of 256
+            assertEquals(1024, b.sequenceContextSize());
+            assertEquals(4 * 1024, b.contextSize());
+        }
+    }
+
+    @Test
+    void aPromptLongerThanItsRoomsStreamIsRefusedAndAReplyStopsAtTheStreamsEnd() {
+        try (BatchingBackend b = batcher(2, 512, 256)) {
+            CompletionRequest tooLong = ask("long", "tell me everything about these shoes: ".repeat(40), 8);
+            EngineException e = assertThrows(java.util.concurrent.CompletionException.class,
+                    () -> b.complete(tooLong, TokenSink.NONE).join()).getCause() instanceof EngineException ee ? ee : null;
+            assertTrue(e != null && e.getMessage().contains("a room's KV stream holds 256"), String.valueOf(e));
+
+            CompletionRequest question = ask("room", "tell me everything about these shoes: ".repeat(12), 1000);
+            Completion c = b.complete(question, TokenSink.NONE).join();
+            assertEquals(StopReason.MAX_TOKENS, c.stopReason(), "the reply ends where the room's stream ends");
+            assertEquals(256, c.promptTokens() + c.completionTokens());
+            assertEquals(alone.complete(ask("r", question.messages().get(1).content(), c.completionTokens()), TokenSink.NONE)
+                    .join().text(), c.text(), "up to the end of its stream the room answers as alone");
+        }
+    }
+
+    @Test
+    void aRoomFillingItsStreamLeavesTheOtherRoomsCachedPrefixAlone() {
+        try (BatchingBackend b = batcher(2, 512, 256)) {
+            Completion first = b.complete(ask("a", "how much are the red ones?", 8), TokenSink.NONE).join();
+            Completion full = b.complete(ask("b", "tell me everything about these shoes: ".repeat(12), 1000), TokenSink.NONE).join();
+            assertEquals(StopReason.MAX_TOKENS, full.stopReason());
+            BatchingBackend.Snapshot s = b.snapshot();
+            assertEquals(s.cachedTokens(), s.kvPositions(), "our token lists and llama.cpp's memory agree");
+            assertTrue(s.cachedTokens().get("a") >= first.promptTokens(), "room a keeps its sequence: " + s.cachedTokens());
+            long reused = b.stats().reusedTokens;
+            b.complete(ask("a", "how much are the red ones?", 8), TokenSink.NONE).join();
+            assertTrue(b.stats().reusedTokens - reused >= first.promptTokens() - 1, "room a reused its prefix");
+            assertEquals(0, b.stats().evictions, "no room was evicted for cells");
         }
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,25 +32,53 @@ class LlamaBatchApiTest {
     static void free() { model.close(); }
 
     @Test
-    void aFullContextIsANoKvSlotExceptionAndTheContextStaysUsable() {
-        try (LlamaContext ctx = new LlamaContext(lib, model, 256, 256, 1, 2, true)) {
-            int[] tokens = new int[ctx.contextSize()];
+    void perSequenceStreamsSplitNCtxAsLlamaCppRoundsIt() {
+        // n_ctx padded to 256, n_ctx_seq = pad256(n_ctx / n_seq_max), n_ctx = n_ctx_seq * n_seq_max
+        try (LlamaContext ctx = new LlamaContext(lib, model, 1000, 64, 1, 4, false)) {
+            assertEquals(256, ctx.sequenceContextSize());
+            assertEquals(1024, ctx.contextSize());
+            assertFalse(ctx.unifiedKv());
+        }
+        try (LlamaContext ctx = new LlamaContext(lib, model, 600, 64, 1, 2, false)) {
+            assertEquals(512, ctx.sequenceContextSize());
+            assertEquals(1024, ctx.contextSize());
+        }
+        try (LlamaContext ctx = new LlamaContext(lib, model, 512, 64, 1, 2, true)) {
+            assertEquals(512, ctx.sequenceContextSize(), "a unified pool is every sequence's");
+        }
+    }
+
+    @Test
+    void aFullStreamIsANoKvSlotExceptionAndTheOtherStreamsStayUsable() {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 512, 256, 1, 2, false)) {
+            int[] tokens = new int[ctx.sequenceContextSize()];
             for (int i = 0; i < tokens.length; i++) tokens[i] = 100 + i;
             for (int from = 0; from < tokens.length; from += ctx.batchSize()) {
                 ctx.decode(tokens, from, Math.min(ctx.batchSize(), tokens.length - from), from, 0);
             }
-            EngineException e = assertThrows(EngineException.class, () -> ctx.decode(new int[]{5}, 0, 1, 0, 1));
+            EngineException e = assertThrows(EngineException.class, () -> ctx.decode(new int[]{5}, 0, 1, tokens.length, 0));
             assertTrue(e.getMessage().contains("no KV slot"), e.getMessage());
-            ctx.seqRemove(0, -1, -1);
-            assertEquals(-1, ctx.seqPosMax(0));
-            ctx.decode(new int[]{5}, 0, 1, 0, 1); // room again after the removal
+            assertEquals(tokens.length - 1, ctx.seqPosMax(0), "a refused batch leaves the memory as it was");
+            ctx.decode(new int[]{5}, 0, 1, 0, 1); // sequence 1's stream is its own
             assertEquals(0, ctx.seqPosMax(1));
+            ctx.seqRemove(0, 128, -1);
+            ctx.decode(new int[]{5}, 0, 1, 128, 0); // room again after the removal
+            assertEquals(128, ctx.seqPosMax(0));
+        }
+    }
+
+    @Test
+    void aPartialCopyBetweenStreamsIsRefusedBeforeLlamaCppAborts() {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 512, 64, 1, 2, false)) {
+            ctx.decode(new int[]{5, 6, 7}, 0, 3, 0, 0);
+            EngineException e = assertThrows(EngineException.class, () -> ctx.seqCopy(0, 1, 0, 2));
+            assertTrue(e.getMessage().contains("whole sequences"), e.getMessage());
         }
     }
 
     @Test
     void aSequenceIdAtNSeqMaxIsRefusedBeforeLlamaCppSeesIt() {
-        try (LlamaContext ctx = new LlamaContext(lib, model, 256, 64, 1, 4, true)) {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 1024, 64, 1, 4, false)) {
             ctx.batchClear();
             EngineException e = assertThrows(EngineException.class, () -> ctx.batchAdd(5, 0, 4, true));
             assertTrue(e.getMessage().contains("not below n_seq_max 4"), e.getMessage());
@@ -69,7 +98,7 @@ class LlamaBatchApiTest {
 
     @Test
     void aBadBatchIsAnEngineExceptionWithLlamaCppsReason() {
-        try (LlamaContext ctx = new LlamaContext(lib, model, 256, 64, 1, 2, true)) {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 512, 64, 1, 2, false)) {
             ctx.decode(new int[]{5, 6, 7}, 0, 3, 0, 0);
             // positions must follow on from what the sequence holds: 10 after 2 is refused
             EngineException e = assertThrows(EngineException.class, () -> ctx.decode(new int[]{8}, 0, 1, 10, 0));
@@ -80,7 +109,8 @@ class LlamaBatchApiTest {
 
     @Test
     void twoSequencesInOneBatchGetTheLogitsEachGetsAlone() {
-        try (LlamaContext ctx = new LlamaContext(lib, model, 512, 64, 1, 2, true)) {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 512, 64, 1, 2, false)) {
+            // interleaved sequences over per-sequence streams: llama.cpp splits the batch into ubatches
             ctx.decode(new int[]{11, 12, 13}, 0, 3, 0, 0);
             float[] a = ctx.logits(2);
             ctx.clearMemory();
