@@ -10,7 +10,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null) : http;
         rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null) : rooms;
-        engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null, null, null, null, null, null, null, null) : engine;
+        engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null, null, null, null, null, null, null) : engine;
         router = router == null ? new RouterConfig(null, null, null) : router;
         harness = harness == null ? new HarnessConfig(null, null, null, null) : harness;
         catalog = catalog == null ? new CatalogConfig(null, null) : catalog;
@@ -72,15 +72,15 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      * The model and its batcher.
      *
      * @param library        directory of the llama.cpp build; empty means the pinned build the launcher fetched
-     * @param contextSize    tokens one room's sequence may hold (prompt plus reply)
-     * @param kvPoolTokens   KV cells shared by every room's sequence; rooms' cached prefixes live here,
-     *                       and the least recently used idle room is evicted when it is full
-     * @param maxSequences   rooms that can hold a KV sequence at once (running or cached)
+     * @param contextSize    tokens one room's KV stream holds (prompt plus reply); the batcher
+     *                       allocates contextSize x maxSequences cells up front
+     * @param maxSequences   rooms that can hold a KV stream at once (running or cached); past it the
+     *                       least recently used idle room's stream is taken
      * @param stepTokens     tokens per decode step: one per replying room first, then prompt chunks
      * @param remoteUrl      for backend {@code remote}: an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1
      * @param remoteApiKey   its key; {@code ${ENV_NAME}} reads it from the environment, keeping it out of the file
      */
-    public record EngineConfig(String backend, String model, String library, Integer contextSize, Integer kvPoolTokens,
+    public record EngineConfig(String backend, String model, String library, Integer contextSize,
                                Integer maxSequences, Integer stepTokens, Integer threads, Integer maxReplyTokens,
                                Integer maxToolSteps, String remoteUrl, String remoteModel, String remoteApiKey,
                                Long remoteTimeoutMs) {
@@ -100,7 +100,6 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             model = model == null ? DEFAULT_MODEL : model;
             library = library == null ? "" : library;
             contextSize = contextSize == null ? DEFAULT_CONTEXT_SIZE : contextSize;
-            kvPoolTokens = kvPoolTokens == null ? 4 * contextSize : kvPoolTokens;
             maxSequences = maxSequences == null ? DEFAULT_MAX_SEQUENCES : maxSequences;
             stepTokens = stepTokens == null ? DEFAULT_STEP_TOKENS : stepTokens;
             threads = threads == null ? DEFAULT_THREADS : threads;
