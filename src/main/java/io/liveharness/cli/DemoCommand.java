@@ -32,8 +32,14 @@ public final class DemoCommand implements Main.Command {
     /** One scripted viewer message. */
     record Line(String roomId, String userId, String text) { }
 
-    static final List<Line> BURST = List.of(
+    /** The first viewers, one a room, as each room opens: their rooms read the system prompt once. */
+    static final List<Line> OPENING = List.of(
             new Line("dress-room", "v1", "主播好!"),
+            new Line("tech-room", "e1", "hi Max!"),
+            new Line("snack-room", "s3", "豆豆好可爱"));
+
+    /** Then the burst: duplicates, spam, product questions and chitchat all at once. */
+    static final List<Line> BURST = List.of(
             new Line("dress-room", "v2", "这条碎花裙有M码吗?"),
             new Line("dress-room", "v3", "有没有M码"),
             new Line("dress-room", "v4", "碎花裙有M码吗"),
@@ -41,14 +47,12 @@ public final class DemoCommand implements Main.Command {
             new Line("dress-room", "v6", "加V看福利 vx123456"),
             new Line("dress-room", "v7", "多少钱啊"),
             new Line("dress-room", "v8", "哈哈哈哈主播今天好漂亮"),
-            new Line("tech-room", "e1", "hi Max!"),
             new Line("tech-room", "e2", "does the earbuds have noise cancelling?"),
             new Line("tech-room", "e3", "is the power bank in stock"),
             new Line("tech-room", "e4", "what's the warranty on the earbuds"),
             new Line("tech-room", "e5", "耳机多少钱"),
             new Line("snack-room", "s1", "坚果礼盒保质期多久"),
             new Line("snack-room", "s2", "发什么快递? 几天能到"),
-            new Line("snack-room", "s3", "豆豆好可爱"),
             new Line("snack-room", "s4", "拆了还能退吗"));
 
     public String summary() { return "run the demo: a node, a burst of viewer messages, what happened to each"; }
@@ -67,24 +71,17 @@ public final class DemoCommand implements Main.Command {
                     .set("promotions", JSON.readTree("[{\"id\":\"promo-1\",\"title\":\"满200减20\",\"actionLinkId\":\"link-1\",\"productId\":\"dress-101\"}]")));
 
             Map<String, Line> sent = new LinkedHashMap<>();
-            int n = 0;
-            for (Line line : BURST) {
-                String id = String.format("demo-%02d", ++n);
-                ObjectNode body = JSON.createObjectNode().put("messageId", id).put("userId", line.userId()).put("text", line.text());
-                HttpResponse<String> r = post(http, base + "/v1/rooms/" + line.roomId() + "/messages", body);
-                if (r.statusCode() != 202) {
-                    System.out.println("  " + id + " was refused: " + r.statusCode() + " " + r.body());
-                    continue;
-                }
-                sent.put(id, line);
-            }
-            System.out.println("sent " + sent.size() + " messages to " + sent.values().stream().map(Line::roomId).distinct().count()
-                    + " rooms; waiting for their outcomes ...\n");
+            Map<String, JsonNode> outcomes = new LinkedHashMap<>();
+            System.out.println("the rooms open: one viewer greets each room ...");
+            outcomes.putAll(awaitOutcomes(http, base, send(http, base, OPENING, sent).keySet()));
+            System.out.println("a burst of " + BURST.size() + " messages ...\n");
+            outcomes.putAll(awaitOutcomes(http, base, send(http, base, BURST, sent).keySet()));
 
-            Map<String, JsonNode> outcomes = awaitOutcomes(http, base, sent.keySet());
             LatencySummary latency = new LatencySummary();
             String room = null;
-            for (var e : sent.entrySet()) {
+            List<Map.Entry<String, Line>> byRoom = new ArrayList<>(sent.entrySet());
+            byRoom.sort(java.util.Comparator.comparing(e -> e.getValue().roomId()));
+            for (var e : byRoom) {
                 Line line = e.getValue();
                 if (!line.roomId().equals(room)) {
                     room = line.roomId();
@@ -107,6 +104,23 @@ public final class DemoCommand implements Main.Command {
             System.out.println("\nevery message got exactly one outcome (" + outcomes.size() + "/" + sent.size() + ")");
             return 0;
         }
+    }
+
+    /** Posts the lines over the node's HTTP API; returns the accepted ones by message id. */
+    private static Map<String, Line> send(HttpClient http, String base, List<Line> lines, Map<String, Line> sent) throws Exception {
+        Map<String, Line> accepted = new LinkedHashMap<>();
+        for (Line line : lines) {
+            String id = String.format("demo-%02d", sent.size() + 1);
+            ObjectNode body = JSON.createObjectNode().put("messageId", id).put("userId", line.userId()).put("text", line.text());
+            HttpResponse<String> r = post(http, base + "/v1/rooms/" + line.roomId() + "/messages", body);
+            if (r.statusCode() != 202) {
+                System.out.println("  " + id + " was refused: " + r.statusCode() + " " + r.body());
+                continue;
+            }
+            sent.put(id, line);
+            accepted.put(id, line);
+        }
+        return accepted;
     }
 
     private static String describe(String id, Line line, JsonNode o) {
