@@ -137,6 +137,53 @@ public final class EngineBenchmark {
         return new Result(batcher, sequential, raw, rawSequences, firstTtft, secondTtft, systemTokens);
     }
 
+    /** Our batcher against llama.cpp b4916's server slots, same model, prompts, reply length and sequence count. */
+    public record SlotsResult(String modelName, long parameters, int sequences, double batcherTokensPerSecond,
+                              double slotsTokensPerSecond, String ourLibrary, String theirLibrary) {
+        public double ratio() { return batcherTokensPerSecond / slotsTokensPerSecond; }
+    }
+
+    /**
+     * {@code n} rooms on our {@link BatchingBackend}, then {@code n} parallel slots of llama.cpp's
+     * server loop through {@code de.kherud:llama} ({@link SlotsWorker}, in a child JVM started after
+     * ours is closed, so the two never share the CPU), on {@code llamaModel}: a llama-architecture
+     * GGUF both libraries load. Each side first prefills every prompt once (our prefix cache, its
+     * slots' prompt cache), then is timed on one round of {@code n} concurrent greedy completions of
+     * {@link #replyTokens} tokens, wall clock; the prompts are the same chat-templated text.
+     */
+    public SlotsResult slotsComparison(Path llamaModel, int n) {
+        int roomContext = Math.max(ROOM_CONTEXT, 128 + replyTokens);
+        BatchingOptions opts = BatchingOptions.of(llamaModel).withLibraryDir(library).withThreads(threads)
+                .withMaxSequences(n).withContextSize(roomContext).withStepTokens(512);
+        double ours;
+        String name;
+        long parameters;
+        List<String> prompts = new ArrayList<>();
+        try (BatchingBackend b = BatchingBackend.open(opts)) {
+            name = b.info().name();
+            parameters = b.info().parameters();
+            List<CompletableFuture<Completion>> warm = new ArrayList<>();
+            for (int r = 0; r < n; r++) warm.add(b.complete(request(r, 1), TokenSink.NONE));
+            warm.forEach(CompletableFuture::join);
+            long t0 = System.nanoTime();
+            List<CompletableFuture<Completion>> fs = new ArrayList<>();
+            for (int r = 0; r < n; r++) fs.add(b.complete(request(r, replyTokens), TokenSink.NONE));
+            long tokens = fs.stream().mapToLong(f -> f.join().completionTokens()).sum();
+            double s = (System.nanoTime() - t0) / 1e9;
+            ours = tokens / s;
+            log.printf("slots comparison on %s (%,d parameters), %d sequences:%n", name, parameters, n);
+            log.printf("  ours   %s, batcher: %5d tokens in %6.2f s = %7.1f tokens/s%n", LlamaLibrary.DESCRIPTION, tokens, s, ours);
+        }
+        LlamaLibrary lib = LlamaLibrary.load(library);
+        try (LlamaModel m = LlamaModel.load(lib, llamaModel)) {
+            for (int r = 0; r < n; r++) prompts.add(m.applyChatTemplate(request(r, 1).messages()));
+        }
+        SlotsWorker.Measurement theirs = SlotsBaseline.measure(llamaModel, threads, roomContext, replyTokens, prompts, 600);
+        log.printf("  theirs %s, %d server slots: %5d tokens in %6.2f s = %7.1f tokens/s%n", SlotsWorker.DESCRIPTION, n,
+                theirs.tokens(), theirs.seconds(), theirs.tokensPerSecond());
+        return new SlotsResult(name, parameters, n, ours, theirs.tokensPerSecond(), LlamaLibrary.DESCRIPTION, SlotsWorker.DESCRIPTION);
+    }
+
     /**
      * llama_decode on a ready-made batch of {@code n} sequences, one token each per call: no
      * scheduling, no sampling; a KV stream of {@code roomContext} per sequence, as the batcher.

@@ -1,0 +1,89 @@
+package io.liveharness.engine.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import de.kherud.llama.InferenceParameters;
+import de.kherud.llama.LlamaModel;
+import de.kherud.llama.ModelParameters;
+import de.kherud.llama.args.LogFormat;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The llama.cpp server-style slot batching baseline: {@code de.kherud:llama} 4.2.0, whose JNI
+ * library bundles its own llama.cpp (b4916) and runs llama.cpp's server loop (slots, continuous
+ * batching, prompt cache) on a thread of its own. {@code n} Java threads each submit one greedy
+ * completion of {@code tokens} tokens (EOS ignored, so each makes exactly that many); a first
+ * round of one-token completions of the same prompts fills the slots' prompt caches, so the
+ * measured round is decode, as in {@link EngineBenchmark}'s batcher runs.
+ *
+ * <p>Run in a JVM of its own ({@link #main}, started by {@link SlotsBaseline}): its libllama is
+ * a different llama.cpp from the one {@code io.liveharness.engine.llama} loads, and the two
+ * export the same symbol names. It reads the prompts as a JSON array of strings on stdin and
+ * prints {@code SLOTS name=value} lines on stdout; llama.cpp's own log is dropped.
+ */
+public final class SlotsWorker {
+
+    public static final String DESCRIPTION = "llama.cpp b4916 (de.kherud:llama 4.2.0)";
+
+    /** One measured round: all {@code prompts.size()} completions, wall clock. */
+    public record Measurement(long tokens, double seconds, String sampleText) {
+        public double tokensPerSecond() { return tokens / seconds; }
+    }
+
+    private SlotsWorker() { }
+
+    /**
+     * Loads {@code model} with {@code prompts.size()} parallel slots of {@code slotContext}
+     * positions each, and measures one round of concurrent completions.
+     */
+    public static Measurement measure(String model, int threads, int slotContext, int tokens, List<String> prompts) {
+        int n = prompts.size();
+        LlamaModel.setLogger(LogFormat.TEXT, (level, msg) -> { });
+        ModelParameters mp = new ModelParameters().setModel(model).setThreads(threads).setThreadsBatch(threads)
+                .setParallel(n).enableContBatching().setCtxSize(n * slotContext).setBatchSize(512)
+                .setGpuLayers(0).skipWarmup();
+        ExecutorService pool = Executors.newFixedThreadPool(n);
+        try (LlamaModel m = new LlamaModel(mp)) {
+            round(m, pool, prompts, 1); // warm-up: prefill every prompt into a slot's cache
+            long t0 = System.nanoTime();
+            List<String> out = round(m, pool, prompts, tokens);
+            double s = (System.nanoTime() - t0) / 1e9;
+            return new Measurement((long) n * tokens, s, out.getFirst());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static List<String> round(LlamaModel m, ExecutorService pool, List<String> prompts, int tokens) {
+        List<CompletableFuture<String>> fs = new ArrayList<>();
+        for (String p : prompts) {
+            InferenceParameters ip = new InferenceParameters(p).setNPredict(tokens).setTemperature(0f).setTopK(1)
+                    .setIgnoreEos(true).setCachePrompt(true).setSeed(42);
+            fs.add(CompletableFuture.supplyAsync(() -> m.complete(ip), pool));
+        }
+        return fs.stream().map(CompletableFuture::join).toList();
+    }
+
+    /** {@code SlotsWorker MODEL THREADS SLOT_CONTEXT TOKENS}; the prompts, a JSON array, on stdin. */
+    public static void main(String[] args) throws Exception {
+        if (args.length != 4) {
+            System.err.println("usage: SlotsWorker MODEL THREADS SLOT_CONTEXT TOKENS < prompts.json; args were " + Arrays.toString(args));
+            System.exit(2);
+        }
+        List<String> prompts = Arrays.asList(new ObjectMapper().readValue(System.in, String[].class));
+        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
+        Measurement r = measure(args[0], Integer.parseInt(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]), prompts);
+        out.printf("SLOTS tokens=%d%n", r.tokens());
+        out.printf("SLOTS seconds=%.4f%n", r.seconds());
+        out.printf("SLOTS tokens_per_s=%.2f%n", r.tokensPerSecond());
+        out.printf("SLOTS sample=%s%n", new ObjectMapper().writeValueAsString(r.sampleText()));
+        System.exit(0);
+    }
+}
