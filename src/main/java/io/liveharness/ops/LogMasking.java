@@ -13,7 +13,7 @@ public final class LogMasking {
     private static final Pattern EMAIL = Pattern.compile("[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}");
     private static final Pattern WECHAT = Pattern.compile("(?i)(微信号?|威信|薇信|vx|wx|wechat|weixin|v信)\\s*[:：号]?\\s*[A-Za-z][-_A-Za-z0-9]{5,19}");
     private static final Pattern CN_MOBILE = Pattern.compile("(?<!\\d)(?:\\+?86[\\s-]?)?1[3-9]\\d(?:[\\s-]?\\d){8}(?!\\d)");
-    private static final Pattern PHONE = Pattern.compile("(?<![\\w])\\+?\\d(?:[\\s().-]?\\d){6,}(?!\\d)");
+    private static final Pattern PHONE = Pattern.compile("(?<![\\w])\\+?\\(?\\d(?:[\\s().-]{0,2}\\d){6,}(?!\\d)");
 
     public static String mask(String text) {
         if (text == null || text.isEmpty()) return text;

@@ -58,10 +58,13 @@ public final class NodeMetrics {
                 .setEnabled(true)
                 .setLabels(EnumSet.of(Label.EB_ADDRESS, Label.EB_FAILURE, Label.EB_SIDE, Label.HTTP_METHOD, Label.HTTP_CODE,
                         Label.HTTP_ROUTE, Label.POOL_TYPE, Label.POOL_NAME));
-        for (String prefix : new String[]{"room", "reply", "outcome", "tool", "ops"}) {
+        for (String prefix : new String[]{"room", "reply", "outcome"}) {
             o.addLabelMatch(new Match().setDomain(MetricsDomain.EVENT_BUS).setLabel(Label.EB_ADDRESS.toString())
                     .setType(MatchType.REGEX).setValue(prefix + "\\..*").setAlias(prefix + ".*"));
         }
+        // tools are few and named by the harness: kept as they are
+        o.addLabelMatch(new Match().setDomain(MetricsDomain.EVENT_BUS).setLabel(Label.EB_ADDRESS.toString())
+                .setType(MatchType.REGEX).setValue("tool\\..*"));
         return o;
     }
 

@@ -66,7 +66,10 @@ public final class OperatorApi {
         for (String path : ViewerGuard.VIEWER_PATHS) router.route(path).handler(guard);
         router.get("/metrics").handler(ctx -> ctx.response()
                 .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
-        router.get("/console").handler(ctx -> ctx.response().setStatusCode(302).putHeader("location", "/console/").end());
+        router.get("/console").handler(ctx -> { // the router also matches /console/ here
+            if (ctx.request().path().equals("/console")) ctx.response().setStatusCode(302).putHeader("location", "/console/").end();
+            else ctx.next();
+        });
         router.route("/console/*").handler(StaticHandler.create("console").setCachingEnabled(false));
 
         BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_PUBLISH_BYTES);

@@ -59,13 +59,41 @@ final class OpsNodes {
         private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         private final String base;
         private final String authorization;
+        private final boolean viewerCallsWithout;
 
-        Client(int port, String authorization) {
+        Client(int port, String authorization) { this(port, authorization, false); }
+
+        private Client(int port, String authorization, boolean viewerCallsWithout) {
             this.base = "http://127.0.0.1:" + port;
             this.authorization = authorization;
+            this.viewerCallsWithout = viewerCallsWithout;
         }
 
+        /** Sends the operator token on every request, viewer endpoints included. */
         static Client operator(int port) { return new Client(port, "Bearer " + TOKEN); }
+
+        /** Both sides, as a test plays them: the token on operator endpoints only. */
+        static Client operatorAndViewer(int port) { return new Client(port, "Bearer " + TOKEN, true); }
+
+        private static boolean viewerPath(String path) {
+            return path.matches("/v1/rooms/[^/]+/(messages|state|events)") || path.startsWith("/v1/messages/") || path.equals("/health");
+        }
+
+        /** Polls {@code GET /v1/messages/{id}} until the outcome is known. */
+        JsonNode awaitOutcome(String messageId, Duration timeout) {
+            long until = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < until) {
+                Http.Reply r = get("/v1/messages/" + messageId);
+                if (r.status() == 200) return r.json();
+                if (r.status() != 202) throw new AssertionError("GET /v1/messages/" + messageId + " gave " + r.status() + " " + r.body());
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                }
+            }
+            throw new AssertionError("no outcome for " + messageId + " within " + timeout);
+        }
 
         Http.Reply get(String path) { return send("GET", path, null); }
 
@@ -79,7 +107,7 @@ final class OpsNodes {
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
                     .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
             if (body != null) b.header("content-type", "application/json");
-            if (authorization != null) b.header("Authorization", authorization);
+            if (authorization != null && !(viewerCallsWithout && viewerPath(path))) b.header("Authorization", authorization);
             try {
                 HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
                 JsonNode json = null;
