@@ -90,7 +90,7 @@ function addEvent(e) {
   li.className = e.type;
   if (e.type === "message") li.textContent = "viewer " + (e.userId || "?") + ": " + e.text;
   else if (e.type === "reply") li.textContent = "avatar: " + e.text;
-  else li.textContent = "outcome " + e.messageId + ": " + e.kind + " (" + e.reason + ")";
+  else li.textContent = "outcome " + e.messageId + ": " + e.status + " (" + e.reason + ")";
   $("transcript").appendChild(li);
   li.scrollIntoView({ block: "nearest" });
 }

@@ -38,7 +38,7 @@ public final class NodeMetrics {
             Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2),
             Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30)};
     private static final Set<String> REASONS = Set.of("model", "fallback", "stale", "overload", "spam", "duplicate", "refused", "error");
-    private static final Set<String> STAGES = Set.of("queue_wait", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "emit");
+    private static final Set<String> STAGES = Set.of("queue_wait", "input_hooks", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "emit");
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
