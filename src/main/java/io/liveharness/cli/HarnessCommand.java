@@ -63,7 +63,7 @@ public final class HarnessCommand implements Main.Command {
     private static int publish(String dir, Options o) throws Exception {
         HarnessFiles files = HarnessFiles.fromDirectory(Path.of(dir));
         String channel = o.get("channel", null);
-        if (o.has("node")) return publishToNode(o.get("node", null), files, channel);
+        if (o.has("node")) return publishToNode(o.get("node", null), files, channel, operatorToken(config(o)));
         HarnessRegistry registry = registry(o);
         try {
             Harness h = registry.publish(files);
@@ -79,14 +79,28 @@ public final class HarnessCommand implements Main.Command {
         }
     }
 
-    private static int publishToNode(String node, HarnessFiles files, String channel) throws Exception {
+    /**
+     * The node's operator token, as an operator on its machine has it: {@code ops.token} in conf, the
+     * environment variable, or the file a node writes when it makes one.
+     */
+    private static String operatorToken(NodeConfig c) throws java.io.IOException {
+        if (c.ops().token() != null) return c.ops().token();
+        String env = System.getenv(NodeConfig.OpsConfig.TOKEN_ENV);
+        if (env != null && !env.isBlank()) return env.trim();
+        Path file = Path.of(c.ops().tokenFile());
+        if (Files.isRegularFile(file)) return Files.readString(file).trim();
+        throw new UsageException("no operator token: set " + NodeConfig.OpsConfig.TOKEN_ENV + " or ops.token, or run on the node's machine ("
+                + file + ")");
+    }
+
+    private static int publishToNode(String node, HarnessFiles files, String channel, String token) throws Exception {
         ObjectNode body = JSON.createObjectNode();
         ObjectNode texts = body.putObject("files");
         files.files().forEach((path, bytes) -> texts.put(path, new String(bytes, StandardCharsets.UTF_8)));
         if (channel != null) body.put("channel", channel);
         body.put("name", files.origin());
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(node + "/v1/harness"))
-                .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
+                .header("content-type", "application/json").header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
                 HttpResponse.BodyHandlers.ofString());
         System.out.println(r.statusCode() + " " + r.body());
         return r.statusCode() == 201 ? 0 : 1;

@@ -5,7 +5,7 @@ package io.liveharness.config;
  * Each part is a record with its defaults as named constants; a key left out takes its default.
  */
 public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
-                         HarnessConfig harness, CatalogConfig catalog) {
+                         HarnessConfig harness, CatalogConfig catalog, OpsConfig ops) {
 
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null) : http;
@@ -14,14 +14,17 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         router = router == null ? new RouterConfig(null, null, null) : router;
         harness = harness == null ? new HarnessConfig(null, null, null, null) : harness;
         catalog = catalog == null ? new CatalogConfig(null, null) : catalog;
+        ops = ops == null ? new OpsConfig(null, null) : ops;
     }
 
-    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null); }
+    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null); }
 
     public NodeConfig withPort(int port) {
         return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes()),
-                rooms, engine, router, harness, catalog);
+                rooms, engine, router, harness, catalog, ops);
     }
+
+    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops); }
 
     /** The HTTP API: where it listens and how much a viewer may send. */
     public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes) {
@@ -158,5 +161,23 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             file = file == null ? DEFAULT_FILE : file;
             policies = policies == null ? DEFAULT_POLICIES : policies;
         }
+    }
+
+    /**
+     * The operator side: the bearer token the operator API requires. With no {@code token} here and
+     * no {@code LIVEHARNESS_OPERATOR_TOKEN} in the environment, the node makes one at start and
+     * writes it to {@code tokenFile} (mode 600), printing only the path.
+     */
+    public record OpsConfig(String token, String tokenFile) {
+        public static final String TOKEN_ENV = "LIVEHARNESS_OPERATOR_TOKEN";
+        public static final String DEFAULT_TOKEN_FILE = "var/operator-token";
+
+        public OpsConfig {
+            token = token == null || token.isBlank() ? null : token;
+            tokenFile = tokenFile == null ? DEFAULT_TOKEN_FILE : tokenFile;
+        }
+
+        @Override
+        public String toString() { return "OpsConfig[token=" + (token == null ? "none" : "***") + ", tokenFile=" + tokenFile + "]"; }
     }
 }

@@ -38,8 +38,8 @@ final class HttpServerVerticle extends VerticleBase {
     @Override
     public Future<?> start() {
         Router router = Router.router(vertx);
+        operators.mount(router); // first: its guard runs before the viewer endpoints
         viewers.mount(router);
-        operators.mount(router);
         openai.mount(router);
         router.get("/health").handler(ctx -> Responses.json(ctx, 200, health.get()));
         router.route().last().handler(ctx -> Responses.error(ctx,

@@ -12,7 +12,11 @@ import io.liveharness.hooks.HookRegistry;
 import io.liveharness.ingress.ViewerApi;
 import io.liveharness.ingress.openai.ChatCompletionsApi;
 import io.liveharness.ingress.openai.ChatCompletionsOptions;
+import io.liveharness.ops.MeteredModelBackend;
+import io.liveharness.ops.NodeMetrics;
 import io.liveharness.ops.OperatorApi;
+import io.liveharness.ops.OperatorToken;
+import io.liveharness.ops.OpsMonitor;
 import io.liveharness.ingress.MessageLedger;
 import io.liveharness.pipeline.AgentLoopStage;
 import io.liveharness.pipeline.ContextLoadStage;
@@ -42,6 +46,7 @@ import io.liveharness.tools.mcp.McpServers;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.micrometer.MicrometerMetricsFactory;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,7 +99,9 @@ public final class Node implements AutoCloseable {
         Policies policies;
         List<RoomManifest> manifests = new ArrayList<>();
         HarnessRegistry harnesses;
+        OperatorToken token;
         try {
+            token = OperatorToken.resolve(config.ops());
             catalog = Catalog.load(Path.of(config.catalog().file()));
             policies = Policies.load(Path.of(config.catalog().policies()));
             manifests.addAll(RoomManifests.load(Path.of(config.rooms().dir()), catalog));
@@ -106,17 +113,21 @@ public final class Node implements AutoCloseable {
             throw e;
         }
 
-        Vertx vertx = Vertx.vertx(new VertxOptions().setPreferNativeTransport(true));
+        NodeMetrics metrics = new NodeMetrics();
+        Vertx vertx = Vertx.builder().with(new VertxOptions().setPreferNativeTransport(true).setMetricsOptions(metrics.vertxOptions()))
+                .withMetrics(new MicrometerMetricsFactory(metrics.registry())).build();
         LocalCodec.registerAll(vertx.eventBus());
         McpServers mcp = new McpServers(vertx);
         mcp.sync(harnesses.versions().values());
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
-                new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
+                new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools);
         RoomServices services = new RoomServices(router, harnesses, pipeline, catalog, config.rooms());
         RoomRegistry rooms = new RoomRegistry(vertx,
                 (manifest, snapshot, onPassivate) -> new RoomVerticle(manifest, snapshot, services, onPassivate));
         MessageLedger ledger = new MessageLedger(MessageLedger.DEFAULT_CAPACITY);
+        OpsMonitor monitor = new OpsMonitor(vertx, metrics);
+        metrics.watchEngine(vertx, model);
         Node node = new Node(vertx, config, model, catalog, harnesses, rooms, ledger);
         try {
             for (LocalTool tool : List.of(new ProductLookupTool(catalog), new StockCheckTool(catalog),
@@ -129,9 +140,10 @@ public final class Node implements AutoCloseable {
                 mcp.sync(harnesses.versions().values());
                 return null;
             }, false));
+            monitor.watch(manifests.stream().map(RoomManifest::id).toList());
             await(rooms.add(manifests));
             node.http = new HttpServerVerticle(config.http(), new ViewerApi(vertx, config.http(), rooms, ledger),
-                    new OperatorApi(vertx, rooms, harnesses, mcp::tools),
+                    new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, monitor, metrics),
                     new ChatCompletionsApi(vertx, model, ChatCompletionsOptions.defaults()), node::health);
             await(vertx.deployVerticle(node.http));
         } catch (RuntimeException e) {

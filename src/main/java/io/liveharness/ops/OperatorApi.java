@@ -20,6 +20,7 @@ import io.vertx.core.Vertx;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.StaticHandler;
 
 import io.liveharness.harness.ToolSpec;
 
@@ -31,8 +32,12 @@ import java.util.function.Supplier;
 
 /**
  * The operator's side of a node: rooms and where they live, harness versions, channels, pins and
- * experiments. Changes go through the {@link HarnessRegistry}, which stores them durably; file
- * work runs off the event loop.
+ * experiments, draining, each room's live transcript; plus {@code /metrics} for Prometheus and the
+ * console page at {@code /console}. Every {@code /v1} operator endpoint needs
+ * {@code Authorization: Bearer <token>} (401 without, 403 with a wrong one); viewer endpoints
+ * refuse that token, so operator clients never send it where viewers' clients go. Changes go
+ * through the {@link HarnessRegistry}, which stores them durably; file work runs off the event loop.
+ * Mount it before the viewer API: its guard runs first on viewer routes.
  */
 public final class OperatorApi {
     private static final int MAX_PUBLISH_BYTES = HarnessFiles.MAX_BYTES;
@@ -41,18 +46,63 @@ public final class OperatorApi {
     private final RoomRegistry rooms;
     private final HarnessRegistry harnesses;
     private final Supplier<List<ToolSpec>> discoveredTools;
+    private final OperatorToken token;
+    private final OpsMonitor monitor;
+    private final NodeMetrics metrics;
 
-    public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools) {
+    public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
+                       OperatorToken token, OpsMonitor monitor, NodeMetrics metrics) {
         this.vertx = vertx;
         this.rooms = rooms;
         this.harnesses = harnesses;
         this.discoveredTools = discoveredTools;
+        this.token = token;
+        this.monitor = monitor;
+        this.metrics = metrics;
     }
 
     public void mount(Router router) {
+        ViewerGuard guard = new ViewerGuard(token, monitor);
+        for (String path : ViewerGuard.VIEWER_PATHS) router.route(path).handler(guard);
+        router.get("/metrics").handler(ctx -> ctx.response()
+                .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
+        router.get("/console").handler(ctx -> { // the router also matches /console/ here
+            if (ctx.request().path().equals("/console")) ctx.response().setStatusCode(302).putHeader("location", "/console/").end();
+            else ctx.next();
+        });
+        router.route("/console/*").handler(StaticHandler.create("console").setCachingEnabled(false));
+
         BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_PUBLISH_BYTES);
+        io.vertx.core.Handler<RoutingContext> auth = this::authenticate;
+        for (String path : List.of("/v1/rooms", "/v1/rooms/:roomId", "/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain",
+                "/v1/rooms/:roomId/passivate", "/v1/rooms/:roomId/transcript", "/v1/harness", "/v1/harness/channels/:channel", "/v1/harness/diff",
+                "/v1/experiments", "/v1/experiments/:name")) {
+            router.route(path).handler(auth);
+        }
         router.get("/v1/rooms").handler(ctx -> Responses.json(ctx, 200, roomList()));
         router.get("/v1/rooms/:roomId").handler(ctx -> Responses.json(ctx, 200, room(requireRoom(ctx))));
+        router.get("/v1/rooms/:roomId/transcript").handler(this::transcript);
+        router.post("/v1/rooms/:roomId/drain").handler(body).handler(ctx -> {
+            RoomManifest room = requireRoom(ctx);
+            var buf = ctx.body().buffer();
+            String reason = buf == null || buf.length() == 0 ? null : RequestJson.optionalString(RequestJson.object(buf), "reason");
+            monitor.drain(room.id(), reason);
+            Responses.json(ctx, 200, room(room));
+        });
+        router.delete("/v1/rooms/:roomId/drain").handler(ctx -> {
+            RoomManifest room = requireRoom(ctx);
+            monitor.resume(room.id());
+            Responses.json(ctx, 200, room(room));
+        });
+        router.post("/v1/rooms/:roomId/passivate").handler(ctx -> {
+            RoomManifest room = requireRoom(ctx);
+            rooms.passivate(room.id()).onComplete(ar -> {
+                if (ar.failed()) Responses.error(ctx, new ApiError(500, null, String.valueOf(ar.cause().getMessage())));
+                else if (!ar.result()) Responses.error(ctx, new ApiError(409, "roomId", "room '" + room.id()
+                        + "' is answering or has messages waiting; drain it first, then passivate"));
+                else Responses.json(ctx, 200, RequestJson.JSON.createObjectNode().put("roomId", room.id()).put("passivated", true));
+            });
+        });
         router.put("/v1/rooms/:roomId/harness").handler(body).handler(this::pin);
         router.delete("/v1/rooms/:roomId/harness").handler(ctx -> {
             String roomId = requireRoom(ctx).id();
@@ -70,6 +120,36 @@ public final class OperatorApi {
             harnesses.stopExperiment(ctx.pathParam("name"));
             return harnessList();
         }, 200));
+    }
+
+    /** No token: 401. A token that is not the operator's: 403. The token itself is never echoed or logged. */
+    private void authenticate(RoutingContext ctx) {
+        String header = ctx.request().getHeader("Authorization");
+        if (header == null || header.isBlank()) {
+            ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"liveharness-operator\"");
+            Responses.error(ctx, new ApiError(401, null, "the operator API needs 'Authorization: Bearer <operator token>'"));
+        } else if (!header.regionMatches(true, 0, "Bearer ", 0, 7) || !token.matches(header.substring(7).trim())) {
+            Responses.error(ctx, new ApiError(403, null, "that is not the operator token"));
+        } else {
+            ctx.next();
+        }
+    }
+
+    /** Server-sent events: the room's recent messages, outcomes and replies, then each new one as it happens. */
+    private void transcript(RoutingContext ctx) {
+        RoomManifest room = requireRoom(ctx);
+        var response = ctx.response().setChunked(true).putHeader("content-type", "text/event-stream; charset=utf-8")
+                .putHeader("cache-control", "no-cache");
+        response.write(": transcript of " + room.id() + "\n\n");
+        io.vertx.core.Context here = vertx.getOrCreateContext();
+        Runnable stop = monitor.follow(room.id(), event -> here.runOnContext(v -> {
+            if (!response.ended() && !response.closed()) response.write("data: " + event + "\n\n");
+        }));
+        long ping = vertx.setPeriodic(15_000, id -> { if (!response.closed()) response.write(": ping\n\n"); });
+        response.closeHandler(v -> {
+            stop.run();
+            vertx.cancelTimer(ping);
+        });
     }
 
     private void pin(RoutingContext ctx) {
@@ -179,6 +259,10 @@ public final class OperatorApi {
         Pin pin = harnesses.routing().pins().get(m.id());
         if (pin != null) h.putObject("pin").put("version", pin.version()).put("channel", pin.channel());
         h.putObject("manifest").put("version", m.harness().version()).put("channel", m.harness().channel());
+        String drain = monitor.drainReason(m.id());
+        n.put("draining", drain != null);
+        if (drain != null) n.put("drainReason", drain);
+        n.set("stats", monitor.stats(m.id()).json(System.currentTimeMillis()));
         return n;
     }
 

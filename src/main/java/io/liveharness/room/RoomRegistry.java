@@ -1,6 +1,7 @@
 package io.liveharness.room;
 
 import io.liveharness.api.Addresses;
+import io.liveharness.api.RoomCommand;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -119,6 +120,27 @@ public final class RoomRegistry {
             route(slot, new Pending(body, accepted));
         });
         return accepted.future();
+    }
+
+    /**
+     * Passivates an idle room now. Completes with true once the room has handed over its state
+     * (or was not deployed), false when it still has messages to answer.
+     */
+    public Future<Boolean> passivate(String roomId) {
+        Promise<Boolean> done = Promise.promise();
+        context.runOnContext(v -> {
+            Slot slot = slots.get(roomId);
+            if (slot == null) {
+                done.fail(new UnknownRoomException(roomId));
+            } else if (slot.state != State.ACTIVE) {
+                done.complete(true);
+            } else {
+                vertx.eventBus().request(Addresses.room(roomId), RoomCommand.PASSIVATE)
+                        .map(reply -> RoomVerticle.PASSIVATING.equals(reply.body()))
+                        .onComplete(done);
+            }
+        });
+        return done.future();
     }
 
     private void route(Slot slot, Pending p) {

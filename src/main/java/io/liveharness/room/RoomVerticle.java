@@ -2,6 +2,7 @@ package io.liveharness.room;
 
 import io.liveharness.api.Addresses;
 import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.RoomCommand;
 import io.liveharness.api.RoomStateUpdate;
 import io.liveharness.api.RoomStateUpdate.Promotion;
 import io.liveharness.api.ViewerMessage;
@@ -36,6 +37,8 @@ import java.util.function.Consumer;
 public final class RoomVerticle extends VerticleBase {
     public static final String ACCEPTED = "ok";
     public static final String PASSIVATING = "passivating";
+    /** The answer to a passivate command while the room still has work. */
+    public static final String BUSY = "busy";
     /** How long after an answer a viewer's next message counts as a reply to the avatar. */
     private static final long REPLY_WINDOW_MS = 60_000;
     private static final int MAX_TRACKED_VIEWERS = 256;
@@ -91,6 +94,10 @@ public final class RoomVerticle extends VerticleBase {
         switch (msg.body()) {
             case ViewerMessage m -> accept(m);
             case RoomStateUpdate u -> apply(u);
+            case RoomCommand command when command == RoomCommand.PASSIVATE -> {
+                msg.reply(passivate() ? PASSIVATING : BUSY);
+                return;
+            }
             default -> {
                 msg.fail(400, "room " + manifest.id() + " does not take " + msg.body().getClass().getSimpleName());
                 return;
@@ -169,10 +176,17 @@ public final class RoomVerticle extends VerticleBase {
     }
 
     private void passivateIfIdle() {
-        if (passivating || busy || !queue.idle()) return;
         if (System.currentTimeMillis() - lastActivityMs < services.config().passivateAfterMs()) return;
+        passivate();
+    }
+
+    /** Hands the room's state to the registry and stops taking messages, if nothing is queued or running. */
+    private boolean passivate() {
+        if (passivating) return true;
+        if (busy || !queue.idle()) return false;
         passivating = true;
         onPassivate.accept(snapshot());
+        return true;
     }
 
     public RoomSnapshot snapshot() {

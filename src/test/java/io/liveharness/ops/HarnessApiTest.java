@@ -36,14 +36,14 @@ class HarnessApiTest {
         return Http.JSON.createObjectNode().put("messageId", id).put("userId", "v").put("text", text).toString();
     }
 
-    private static String roomVersion(Http http, String room) {
+    private static String roomVersion(OpsNodes.Client http, String room) {
         return http.get("/v1/rooms/" + room).json().path("harness").path("version").asText();
     }
 
     @Test
     void aRoomPinnedToCanaryRunsItAndOthersStayOnStable() {
-        try (Node node = TestNodes.start()) {
-            Http http = new Http(node.port());
+        try (Node node = TestNodes.start(OpsNodes.config())) {
+            OpsNodes.Client http = OpsNodes.Client.operatorAndViewer(node.port());
             String stable = http.get("/v1/harness").json().path("channels").path("stable").asText();
             Http.Reply published = http.post("/v1/harness", publishBody("canary", "canary").toString());
             assertEquals(201, published.status(), published.body());
@@ -65,8 +65,8 @@ class HarnessApiTest {
 
     @Test
     void aRefusedPublishListsEveryProblemAndTheRunningVersionKeepsServing() {
-        try (Node node = TestNodes.start()) {
-            Http http = new Http(node.port());
+        try (Node node = TestNodes.start(OpsNodes.config())) {
+            OpsNodes.Client http = OpsNodes.Client.operatorAndViewer(node.port());
             String stable = http.get("/v1/harness").json().path("channels").path("stable").asText();
             ObjectNode bad = publishBody("x", "stable");
             ((ObjectNode) bad.get("files")).put("prompts/room.md", "{{weather}}\n");
@@ -86,9 +86,9 @@ class HarnessApiTest {
 
     @Test
     void aPublishFromAnotherProcessReachesNewRequestsWithinOneSecondAndRunningOnesFinishOnTheirVersion() throws Exception {
-        NodeConfig config = TestNodes.config();
+        NodeConfig config = OpsNodes.config();
         try (Node node = TestNodes.start(config)) {
-            Http http = new Http(node.port());
+            OpsNodes.Client http = OpsNodes.Client.operatorAndViewer(node.port());
             String before = roomVersion(http, "snack-room");
             http.post("/v1/rooms/snack-room/messages", message("inflight", "坚果礼盒保质期多久"));
             Thread.sleep(50); // the request has started: its prompt takes the test model a while to read
@@ -114,10 +114,10 @@ class HarnessApiTest {
 
     @Test
     void aPinSetThroughTheApiSurvivesANodeRestart() {
-        NodeConfig config = TestNodes.config();
+        NodeConfig config = OpsNodes.config();
         String pinned;
         try (Node node = TestNodes.start(config)) {
-            Http http = new Http(node.port());
+            OpsNodes.Client http = OpsNodes.Client.operatorAndViewer(node.port());
             pinned = http.get("/v1/harness").json().path("channels").path("stable").asText();
             assertEquals(200, put(http, "/v1/rooms/dress-room/harness", "{\"version\":\"" + pinned + "\"}").status());
             String v2 = http.post("/v1/harness", publishBody("v2", "stable").toString()).json().path("version").asText();
@@ -125,7 +125,7 @@ class HarnessApiTest {
             assertEquals(pinned, roomVersion(http, "dress-room"));
         }
         try (Node restarted = TestNodes.start(config)) {
-            Http http = new Http(restarted.port());
+            OpsNodes.Client http = OpsNodes.Client.operatorAndViewer(restarted.port());
             assertEquals(pinned, roomVersion(http, "dress-room"), "pinned rooms never move, not even across a restart");
             assertEquals("pinned", http.get("/v1/rooms/dress-room").json().path("harness").path("how").asText());
             assertEquals(200, http.delete("/v1/rooms/dress-room/harness").status());
@@ -133,5 +133,5 @@ class HarnessApiTest {
         }
     }
 
-    private static Http.Reply put(Http http, String path, String body) { return http.put(path, body); }
+    private static Http.Reply put(OpsNodes.Client http, String path, String body) { return http.put(path, body); }
 }

@@ -56,6 +56,24 @@ class PassivationTest {
         }
     }
 
+    @Test
+    void anOperatorPassivatesAnIdleRoomNowAndItsNextMessageBringsItBack() throws Exception {
+        try (Node node = TestNodes.start()) {
+            var operator = io.liveharness.support.Http.operator(node.port());
+            var viewer = new io.liveharness.support.Http(node.port());
+            viewer.post("/v1/rooms/tech-room/messages", "{\"messageId\":\"op-1\",\"userId\":\"v\",\"text\":\"hi Max\"}");
+            viewer.awaitOutcome("op-1", java.time.Duration.ofSeconds(60));
+            var passivated = operator.post("/v1/rooms/tech-room/passivate", "");
+            assertEquals(200, passivated.status(), passivated.body());
+            waitFor(() -> state(node) == State.PASSIVE, "the room is undeployed");
+            assertEquals(List.of("op-1"), node.rooms().storedSnapshot("tech-room").orElseThrow().turns().stream()
+                    .map(RoomSnapshot.Turn::messageId).toList(), "its context is kept");
+            viewer.post("/v1/rooms/tech-room/messages", "{\"messageId\":\"op-2\",\"userId\":\"v\",\"text\":\"and the power bank?\"}");
+            assertEquals("answered", viewer.awaitOutcome("op-2", java.time.Duration.ofSeconds(60)).path("status").asText());
+            assertEquals(404, operator.post("/v1/rooms/nope/passivate", "").status());
+        }
+    }
+
     private static State state(Node node) {
         return node.rooms().rooms().stream().filter(i -> i.roomId().equals("tech-room")).findFirst().orElseThrow().state();
     }

@@ -17,7 +17,17 @@ public final class Http {
 
     public record Reply(int status, JsonNode json, String body) { }
 
-    public Http(int port) { this.base = "http://127.0.0.1:" + port; }
+    private final String authorization;
+
+    public Http(int port) { this(port, null); }
+
+    private Http(int port, String authorization) {
+        this.base = "http://127.0.0.1:" + port;
+        this.authorization = authorization;
+    }
+
+    /** A client for the operator API: it sends the test nodes' token (viewer endpoints refuse it). */
+    public static Http operator(int port) { return new Http(port, "Bearer " + TestNodes.OPERATOR_TOKEN); }
 
     public String base() { return base; }
 
@@ -54,6 +64,9 @@ public final class Http {
     }
 
     private Reply send(HttpRequest request) {
+        if (authorization != null) {
+            request = HttpRequest.newBuilder(request, (name, value) -> true).header("authorization", authorization).build();
+        }
         try {
             HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
             JsonNode json = r.body().isEmpty() ? null : JSON.readTree(r.body());

@@ -16,10 +16,18 @@ import java.util.List;
 /** Starts real nodes for tests: the committed conf, model and router, on a free port. */
 public final class TestNodes {
 
-    /** The committed conf on a free port, with a harness store of its own so tests cannot see each other's pins. */
+    /** The operator token of every test node. */
+    public static final String OPERATOR_TOKEN = "test-operator-token-0123456789";
+
+    /**
+     * The committed conf on a free port, with a harness store of its own so tests cannot see each
+     * other's pins, and a known operator token.
+     */
     public static NodeConfig config() {
         NodeConfig c = ConfigLoader.load(ConfigLoader.DEFAULT_FILE).withPort(0);
-        return withHarness(c, new HarnessConfig(c.harness().dir(), freshStateDir(), c.harness().defaultVersion(), 50L));
+        String state = freshStateDir();
+        return withHarness(c, new HarnessConfig(c.harness().dir(), state, c.harness().defaultVersion(), 50L))
+                .withOps(new NodeConfig.OpsConfig(OPERATOR_TOKEN, Path.of(state, "operator-token").toString()));
     }
 
     public static String freshStateDir() {
@@ -33,11 +41,11 @@ public final class TestNodes {
     }
 
     public static NodeConfig withHarness(NodeConfig c, HarnessConfig harness) {
-        return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(), harness, c.catalog());
+        return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(), harness, c.catalog(), c.ops());
     }
 
     public static NodeConfig withRooms(NodeConfig c, RoomsConfig rooms) {
-        return new NodeConfig(c.http(), rooms, c.engine(), c.router(), c.harness(), c.catalog());
+        return new NodeConfig(c.http(), rooms, c.engine(), c.router(), c.harness(), c.catalog(), c.ops());
     }
 
     /**

@@ -69,6 +69,14 @@ public final class BatchingBackend implements ModelBackend {
     private long clock;
     private long arrivals;
     private final Stats stats = new Stats();
+    private volatile StepListener stepListener = (sequences, tokens) -> { };
+
+    /** Told after each decode step, on the decode thread, how many sequences and tokens it held; must be cheap. */
+    @FunctionalInterface
+    public interface StepListener { void step(int sequences, int tokens); }
+
+    /** Sets the one step listener (metrics); null removes it. */
+    public void onStep(StepListener listener) { stepListener = listener == null ? (sequences, tokens) -> { } : listener; }
 
     /** Counters since the backend opened, for benchmarks and tests (read with {@link #stats()}). */
     public static final class Stats {
@@ -420,6 +428,7 @@ public final class BatchingBackend implements ModelBackend {
             }
         }
         if (context.batchTokens() == 0) return;
+        int batchTokens = context.batchTokens(), batchSequences = decoding.size() + (int) prefilling.stream().filter(j -> j.chunk > 0).count();
 
         int rc = context.tryDecodeBatch();
         stats.decodeCalls++;
@@ -434,6 +443,7 @@ public final class BatchingBackend implements ModelBackend {
             }
             return;
         }
+        stepListener.step(batchSequences, batchTokens);
 
         for (Job job : decoding) {
             job.slot.append(job.pending);

@@ -35,7 +35,7 @@ class HarnessMcpToolsTest {
         replace(harness.resolve("skills/promotions/SKILL.md"), "allowed-tools: coupon_rules product_lookup",
                 "allowed-tools: coupon_rules product_lookup everything__echo");
         try (Node node = TestNodes.start(TestNodes.withHarnessDir(TestNodes.config(), dir))) {
-            Http http = new Http(node.port());
+            Http http = Http.operator(node.port());
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!http.get("/v1/harness").body().contains("everything__echo")) {
                 assertTrue(System.nanoTime() < until, "the MCP tools were not discovered: " + http.get("/v1/harness").body());

@@ -1,0 +1,173 @@
+package io.liveharness.ops;
+
+import io.liveharness.api.MessageOutcome;
+import io.liveharness.engine.Completion;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.micrometer.Label;
+import io.vertx.micrometer.Match;
+import io.vertx.micrometer.MatchType;
+import io.vertx.micrometer.MetricsDomain;
+import io.vertx.micrometer.MicrometerMetricsOptions;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * The node's one Prometheus registry: Vert.x's own meters (event bus, HTTP server) and
+ * LiveHarness's. No meter carries a room label: labels are outcome kind and reason, stage,
+ * intent, hook, tool, all bounded sets, so thousands of rooms cost no more series than one.
+ * Per-room figures live in {@link RoomStats} and the operator API.
+ */
+public final class NodeMetrics {
+    /** Replies take seconds: buckets from 50 ms to a minute. */
+    static final Duration[] SECONDS_SCALE = {
+            Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500),
+            Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(5),
+            Duration.ofSeconds(8), Duration.ofSeconds(13), Duration.ofSeconds(20), Duration.ofSeconds(30), Duration.ofSeconds(60)};
+    /** Stages and tools are mostly fast: 1 ms up, then the seconds scale. */
+    static final Duration[] STAGE_SCALE = {
+            Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50),
+            Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2),
+            Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30)};
+    private static final Set<String> REASONS = Set.of("model", "fallback", "stale", "overload", "spam", "duplicate", "refused", "error");
+    private static final Set<String> STAGES = Set.of("queue_wait", "input_hooks", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "emit");
+
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+    public NodeMetrics() {
+        registry.config().commonTags("service", "liveharness");
+    }
+
+    public PrometheusMeterRegistry registry() { return registry; }
+
+    /**
+     * Vert.x's metrics (into this registry: give it to {@code MicrometerMetricsFactory}). Event-bus addresses are per room ({@code room.<id>},
+     * {@code reply.<id>}, {@code outcome.<id>}): they are folded to their prefix so the label stays bounded; addresses
+     * that match none of the prefixes are not measured.
+     */
+    public MicrometerMetricsOptions vertxOptions() {
+        MicrometerMetricsOptions o = new MicrometerMetricsOptions()
+                .setEnabled(true)
+                .setLabels(EnumSet.of(Label.EB_ADDRESS, Label.EB_FAILURE, Label.EB_SIDE, Label.HTTP_METHOD, Label.HTTP_CODE,
+                        Label.HTTP_ROUTE, Label.POOL_TYPE, Label.POOL_NAME));
+        for (String prefix : new String[]{"room", "reply", "outcome"}) {
+            o.addLabelMatch(new Match().setDomain(MetricsDomain.EVENT_BUS).setLabel(Label.EB_ADDRESS.toString())
+                    .setType(MatchType.REGEX).setValue(prefix + "\\..*").setAlias(prefix + ".*"));
+        }
+        // tools are few and named by the harness: kept as they are
+        o.addLabelMatch(new Match().setDomain(MetricsDomain.EVENT_BUS).setLabel(Label.EB_ADDRESS.toString())
+                .setType(MatchType.REGEX).setValue("tool\\..*"));
+        return o;
+    }
+
+    /** One finished message: end-to-end and per-stage latency, the outcome, intent and hook results. */
+    public void outcome(MessageOutcome o) {
+        String kind = o.kind().label();
+        String reason = REASONS.contains(o.reason()) ? o.reason() : "other";
+        Counter.builder("liveharness.outcomes").description("Viewer messages by how they ended")
+                .tags("kind", kind, "reason", reason).register(registry).increment();
+        if (o.intent() != null) {
+            Counter.builder("liveharness.intents").description("Viewer messages by the intent the router gave them")
+                    .tag("intent", bounded(o.intent())).register(registry).increment();
+        }
+        Timer.builder("liveharness.reply.latency").description("From acceptance to the outcome, by outcome kind")
+                .serviceLevelObjectives(SECONDS_SCALE).tag("kind", kind).register(registry)
+                .record(Math.max(0, o.endToEndMs()), TimeUnit.MILLISECONDS);
+        o.timings().micros().forEach((stage, micros) -> Timer.builder("liveharness.stage.latency")
+                .description("Time spent in each pipeline stage").serviceLevelObjectives(STAGE_SCALE)
+                .tag("stage", STAGES.contains(stage) ? stage : "other").register(registry)
+                .record(Math.max(0, micros), TimeUnit.MICROSECONDS));
+        for (String hook : o.hooks()) {
+            HookResult h = HookResult.parse(hook);
+            Counter.builder("liveharness.hook.results").description("Hook decisions that changed something, by hook")
+                    .tags("hook", bounded(h.hook()), "decision", bounded(h.decision())).register(registry).increment();
+        }
+    }
+
+    /** One generation: time to first token, tokens per second, tokens. */
+    public void completion(Completion c) {
+        if (c.completionTokens() > 0 && c.firstTokenNanos() > 0) {
+            Timer.builder("liveharness.engine.ttft").description("Time to first token")
+                    .serviceLevelObjectives(STAGE_SCALE).register(registry).record(c.firstTokenNanos(), TimeUnit.NANOSECONDS);
+        }
+        if (c.completionTokens() > 0 && c.totalNanos() > 0) {
+            DistributionSummary.builder("liveharness.engine.tokens.per.second").description("Decode speed of one generation")
+                    .serviceLevelObjectives(1, 2, 5, 10, 20, 50, 100, 200, 500, 1000).register(registry)
+                    .record(c.completionTokens() / (c.totalNanos() / 1e9));
+        }
+        Counter.builder("liveharness.engine.tokens").description("Tokens read and written by the model")
+                .tag("kind", "prompt").register(registry).increment(c.promptTokens());
+        Counter.builder("liveharness.engine.tokens").tag("kind", "completion").register(registry).increment(c.completionTokens());
+    }
+
+    public void modelError(Throwable e) {
+        Counter.builder("liveharness.engine.errors").description("Generations that failed, by exception type")
+                .tag("type", e == null ? "unknown" : e.getClass().getSimpleName()).register(registry).increment();
+    }
+
+    /** One decode step of the batcher: how many sequences and tokens went into it. */
+    public void batch(int sequences, int tokens) {
+        DistributionSummary.builder("liveharness.engine.batch.sequences").description("Sequences per decode step")
+                .serviceLevelObjectives(1, 2, 4, 8, 16, 32, 64).register(registry).record(sequences);
+        DistributionSummary.builder("liveharness.engine.batch.tokens").description("Tokens per decode step")
+                .serviceLevelObjectives(1, 4, 16, 64, 128, 256, 512, 1024).register(registry).record(tokens);
+    }
+
+    public void tool(String tool, long nanos, boolean ok) {
+        Timer.builder("liveharness.tool.latency").description("Tool calls, by tool").serviceLevelObjectives(STAGE_SCALE)
+                .tag("tool", bounded(tool)).register(registry).record(nanos, TimeUnit.NANOSECONDS);
+        if (!ok) Counter.builder("liveharness.tool.errors").description("Tool calls that failed, by tool")
+                .tag("tool", bounded(tool)).register(registry).increment();
+    }
+
+    public void gauge(String name, String description, Supplier<Number> value) {
+        Gauge.builder(name, value).description(description).register(registry);
+    }
+
+    /**
+     * Engine figures: batch size per decode step (the batcher's step listener) and KV cells in use,
+     * read from the batcher every two seconds off the event loop.
+     */
+    public void watchEngine(io.vertx.core.Vertx vertx, io.liveharness.engine.ModelBackend model) {
+        if (!(model instanceof io.liveharness.engine.llama.BatchingBackend b)) return;
+        b.onStep(this::batch);
+        java.util.concurrent.atomic.AtomicLong used = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong sequences = new java.util.concurrent.atomic.AtomicLong();
+        gauge("liveharness.engine.kv.cells.used", "KV cells holding rooms' sequences", used::get);
+        gauge("liveharness.engine.kv.cells.total", "KV cells the batcher has", b::contextSize);
+        gauge("liveharness.engine.kv.sequences", "Rooms holding a KV sequence", sequences::get);
+        vertx.setPeriodic(2_000, id -> vertx.executeBlocking(() -> {
+            var snap = b.snapshot();
+            used.set(snap.kvPositions().values().stream().mapToLong(Integer::longValue).sum());
+            sequences.set(snap.sequencesInMemory());
+            return null;
+        }, false));
+    }
+
+    /** Prometheus text format, as scraped. */
+    public String scrape() { return registry.scrape(); }
+
+    private static String bounded(String s) {
+        if (s == null || s.isBlank()) return "none";
+        return s.length() > 48 ? s.substring(0, 48) : s;
+    }
+
+    /** A hook entry of an outcome, {@code point/type: decision (reason)}, as hook and decision. */
+    record HookResult(String hook, String decision) {
+        static HookResult parse(String entry) {
+            int colon = entry.indexOf(": ");
+            if (colon < 0) return new HookResult(entry, "unknown");
+            String rest = entry.substring(colon + 2);
+            int paren = rest.indexOf(" (");
+            return new HookResult(entry.substring(0, colon), paren < 0 ? rest : rest.substring(0, paren));
+        }
+    }
+}
