@@ -64,7 +64,7 @@ public final class DemoCommand implements Main.Command {
             System.out.println(Banner.of(node));
             String base = "http://" + config.http().host() + ":" + node.port();
             System.out.println("node: " + base + "\n");
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
             post(http, base + "/v1/rooms/dress-room/state", JSON.createObjectNode()
                     .put("utterance", "宝宝们, 这款碎花雪纺裙今天直播间专属价, 喜欢的点1号链接")

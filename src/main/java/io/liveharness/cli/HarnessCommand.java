@@ -99,7 +99,7 @@ public final class HarnessCommand implements Main.Command {
         files.files().forEach((path, bytes) -> texts.put(path, new String(bytes, StandardCharsets.UTF_8)));
         if (channel != null) body.put("channel", channel);
         body.put("name", files.origin());
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(node + "/v1/harness"))
+        HttpResponse<String> r = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(HttpRequest.newBuilder(URI.create(node + "/v1/harness"))
                 .header("content-type", "application/json").header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
                 HttpResponse.BodyHandlers.ofString());
         System.out.println(r.statusCode() + " " + r.body());

@@ -142,7 +142,8 @@ public final class NodeMetrics {
         java.util.concurrent.atomic.AtomicLong used = new java.util.concurrent.atomic.AtomicLong();
         java.util.concurrent.atomic.AtomicLong sequences = new java.util.concurrent.atomic.AtomicLong();
         gauge("liveharness.engine.kv.cells.used", "KV cells holding rooms' sequences", used::get);
-        gauge("liveharness.engine.kv.cells.total", "KV cells the batcher has", b::contextSize);
+        // Not "...total": Prometheus keeps that suffix for counters and would rename the gauge.
+        gauge("liveharness.engine.kv.cells.capacity", "KV cells the batcher has", b::contextSize);
         gauge("liveharness.engine.kv.sequences", "Rooms holding a KV sequence", sequences::get);
         vertx.setPeriodic(2_000, id -> vertx.executeBlocking(() -> {
             var snap = b.snapshot();

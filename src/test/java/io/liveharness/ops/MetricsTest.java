@@ -46,7 +46,7 @@ class MetricsTest {
         for (String series : new String[]{"liveharness_reply_latency_seconds_bucket{", "liveharness_stage_latency_seconds_bucket{",
                 "stage=\"agent_loop\"", "le=\"8.0\"", "liveharness_outcomes_total{", "liveharness_intents_total{",
                 "liveharness_engine_ttft_seconds_bucket", "liveharness_engine_tokens_per_second_bucket",
-                "liveharness_engine_batch_tokens_bucket", "liveharness_engine_kv_cells_total", "liveharness_room_queue_depth",
+                "liveharness_engine_batch_tokens_bucket", "liveharness_engine_kv_cells_capacity", "liveharness_room_queue_depth",
                 "vertx_http_server_requests_total", "vertx_eventbus_"}) {
             assertTrue(metrics.contains(series), "missing " + series);
         }
@@ -86,7 +86,7 @@ class MetricsTest {
                 "--storage.tsdb.path=" + dir.resolve("data"), "--web.listen-address=127.0.0.1:" + port)
                 .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
         try {
-            HttpClient client = HttpClient.newHttpClient();
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             String query = URLEncoder.encode("liveharness_reply_latency_seconds_bucket", StandardCharsets.UTF_8);
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             JsonNode result = null;

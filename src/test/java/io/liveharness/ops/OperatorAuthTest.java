@@ -82,7 +82,7 @@ class OperatorAuthTest {
         // the transcript is a stream: with the token it opens as server-sent events
         assertEquals(401, anonymous.get("/v1/rooms/dress-room/transcript").status());
         assertEquals(403, wrong.get("/v1/rooms/dress-room/transcript").status());
-        HttpResponse<java.io.InputStream> sse = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        HttpResponse<java.io.InputStream> sse = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(HttpRequest.newBuilder(
                         URI.create("http://127.0.0.1:" + node.port() + "/v1/rooms/dress-room/transcript"))
                 .header("Authorization", "Bearer " + OpsNodes.TOKEN).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofInputStream());

@@ -56,7 +56,7 @@ final class OpsNodes {
 
     /** Like {@link Http}, with an {@code Authorization} header of its choosing (none when null). */
     static final class Client {
-        private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
         private final String base;
         private final String authorization;
         private final boolean viewerCallsWithout;

@@ -12,7 +12,7 @@ import java.time.Duration;
 /** A small HTTP client over the JDK's, for talking to a node like any other client would. */
 public final class Http {
     public static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
 
     public record Reply(int status, JsonNode json, String body) { }
@@ -64,9 +64,9 @@ public final class Http {
     }
 
     private Reply send(HttpRequest request) {
-        if (authorization != null) {
-            request = HttpRequest.newBuilder(request, (name, value) -> true).header("authorization", authorization).build();
-        }
+        HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> true).timeout(Duration.ofSeconds(30));
+        if (authorization != null) b.header("authorization", authorization);
+        request = b.build();
         try {
             HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
             JsonNode json = r.body().isEmpty() ? null : JSON.readTree(r.body());
