@@ -49,6 +49,8 @@ public final class LoadGenerator {
         final long scheduledNs;
         final long lagNs;
         volatile boolean accepted;
+        final java.util.concurrent.atomic.AtomicBoolean settled = new java.util.concurrent.atomic.AtomicBoolean();
+        volatile long sentAtNs;
         volatile long nextPollNs;
         int polls;
         String outcome;
@@ -75,6 +77,7 @@ public final class LoadGenerator {
     private final PrintStream progress;
     private final Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(2));
     private final HttpClient client;
+    private final io.vertx.core.Context context; // every client call runs here: one event loop, no cross-thread use of the pool
     private final Semaphore permits;
     private final AtomicInteger pollsInFlight = new AtomicInteger();
     private final Map<String, Msg> open = new ConcurrentHashMap<>();
@@ -99,6 +102,7 @@ public final class LoadGenerator {
         this.permits = new Semaphore(scenario.maxInFlight());
         this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true).setTcpNoDelay(true),
                 new PoolOptions().setHttp1MaxSize(Math.min(64, scenario.maxInFlight())).setMaxWaitQueueSize(-1));
+        this.context = vertx.getOrCreateContext();
         this.runId = scenario.name() + "-" + Long.toString(System.currentTimeMillis(), 36);
     }
 
@@ -120,7 +124,7 @@ public final class LoadGenerator {
         int wsConnected = connectSample(wsRooms, rec);
         startNs = System.nanoTime();
         if (probe != null) probe.start(startNs);
-        long poller = bench ? -1 : vertx.setPeriodic(200, id -> poll(rec));
+        long poller = bench ? -1 : vertx.setPeriodic(200, id -> context.runOnContext(v -> poll(rec)));
         Thread sender = Thread.ofPlatform().name("loadtest-sender").start(() -> sendLoop(schedule, rec));
         long lastProgress = System.nanoTime();
         while (sender.isAlive()) {
@@ -132,7 +136,7 @@ public final class LoadGenerator {
             }
         }
         double sendSeconds = (System.nanoTime() - startNs) / 1e9;
-        permits.tryAcquire(scenario.maxInFlight(), 30, TimeUnit.SECONDS); // the last POSTs answered
+        if (permits.tryAcquire(scenario.maxInFlight(), 30, TimeUnit.SECONDS)) permits.release(scenario.maxInFlight()); // the last POSTs answered
         sweeping = true;
         long graceEnd = System.nanoTime() + scenario.outcomes().graceS() * 1_000_000_000L;
         while (!open.isEmpty() && System.nanoTime() < graceEnd) {
@@ -188,7 +192,9 @@ public final class LoadGenerator {
                     .put("userId", "u" + a.room() + "-" + random.nextInt(200)).put("text", texts.text(intent, random));
             open.put(m.id, m);
             rec.sent(a.atNs(), lag, lag > LATE_NS);
-            post(m, body.toString(), rec);
+            m.sentAtNs = now;
+            String text = body.toString();
+            context.runOnContext(v -> post(m, text, rec));
         }
     }
 
@@ -199,6 +205,7 @@ public final class LoadGenerator {
         client.request(o).compose(req -> req.send(Buffer.buffer(body)))
                 .compose(resp -> resp.body().map(b -> resp.statusCode()))
                 .onComplete(ar -> {
+                    if (!m.settled.compareAndSet(false, true)) return; // the watchdog gave up on it already
                     permits.release();
                     if (ar.succeeded() && ar.result() == 202) {
                         rec.accepted();
@@ -215,8 +222,24 @@ public final class LoadGenerator {
                 });
     }
 
+    /** A POST with no answer after this is given up on: its slot is freed and it is counted as rejected. */
+    static final long POST_TIMEOUT_NS = 30_000_000_000L;
+
+    /** POSTs that never answered: free their slot, count them (the summary shows them under rejected). */
+    private void watchdog(LoadRecorder rec) {
+        long now = System.nanoTime();
+        for (Msg m : open.values()) {
+            if (!m.accepted && m.sentAtNs > 0 && now - m.sentAtNs > POST_TIMEOUT_NS && m.settled.compareAndSet(false, true)) {
+                permits.release();
+                open.remove(m.id);
+                rec.rejected("no answer to the POST within 30 s");
+            }
+        }
+    }
+
     /** One poll tick: up to a fifth of the per-second budget, to the messages due for a look. */
     private void poll(LoadRecorder rec) {
+        watchdog(rec);
         int budget = Math.max(1, scenario.outcomes().maxPollsPerS() / 5);
         long now = System.nanoTime();
         for (Msg m : open.values()) {
