@@ -243,7 +243,7 @@ public final class LoadGenerator {
         int budget = Math.max(1, scenario.outcomes().maxPollsPerS() / 5);
         long now = System.nanoTime();
         for (Msg m : open.values()) {
-            if (budget <= 0 || pollsInFlight.get() >= 32) break;
+            if (budget <= 0 || pollsInFlight.get() >= Math.max(32, scenario.outcomes().maxPollsPerS() / 8)) break;
             if (!m.accepted || m.nextPollNs > now) continue;
             budget--;
             pollsInFlight.incrementAndGet();
