@@ -1,0 +1,48 @@
+package io.liveharness.loadtest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.liveharness.support.TestNodes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The 30-second smoke scenario against an in-process node: one outcome per sent message, and a report that parses. */
+class LoadTestTest {
+
+    @Test
+    void thirtySecondsAgainstAnEmbeddedNodeGiveOneOutcomePerMessageAndAReport(@TempDir Path reports) throws Exception {
+        Scenario s = Scenario.load(Path.of("loadtest/smoke.yaml"));
+        assertEquals(30, s.totalS());
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        Path dir = LoadTest.embedded(s, TestNodes.config(), reports, new PrintStream(log, true));
+
+        JsonNode summary = new ObjectMapper().readTree(Files.readString(dir.resolve("summary.json")));
+        JsonNode m = summary.get("messages");
+        long sent = m.get("sent").asLong();
+        assertTrue(sent > 5, "the schedule sent " + sent + " messages: " + log);
+        assertEquals(sent, m.get("accepted").asLong(), "every message accepted: " + m);
+        assertEquals(sent, m.get("outcomes").asLong(), "one outcome each: " + summary.get("exactlyOneOutcome"));
+        JsonNode one = summary.get("exactlyOneOutcome");
+        assertTrue(one.get("ok").asBoolean(), one.toString());
+        assertEquals(0, one.get("missingCount").asInt());
+        assertEquals(0, one.get("duplicateOutcomeFrames").asInt());
+        long byKind = 0;
+        for (JsonNode v : summary.get("headline").get("outcomesByKind")) byKind += v.asLong();
+        assertEquals(sent, byKind);
+        assertTrue(summary.get("headline").get("peakHeapMb").isNumber(), "embedded: peak heap measured");
+        assertTrue(summary.get("headline").get("answeredLatencyMs").has("p95"), summary.get("headline").toString());
+        assertTrue(summary.get("timeline").size() > 0);
+
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.startsWith("<!doctype html>") && html.contains("<svg") && html.endsWith("</html>\n"));
+        assertTrue(!html.contains("http://") || !html.contains("<script src"), "self-contained");
+    }
+}
