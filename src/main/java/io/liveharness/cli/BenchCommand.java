@@ -18,7 +18,7 @@ import java.util.Set;
 public final class BenchCommand implements Main.Command {
 
     @Override
-    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N] | bench engine [...]"; }
+    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N] | bench engine [...] | bench loadgen [--seconds N] [--in-flight N]"; }
 
     @Override
     public int run(String[] args) throws Exception {
@@ -27,6 +27,7 @@ public final class BenchCommand implements Main.Command {
             case "router" -> router(args);
             case "rooms" -> rooms(args);
             case "engine" -> new EngineBenchCommand().run(args);
+            case "loadgen" -> LoadtestCommand.benchLoadgen(args);
             default -> throw new UsageException("usage: " + summary().substring("benchmarks: ".length()));
         };
     }

@@ -20,6 +20,7 @@ public final class Main {
         commands.put("serve", new ServeCommand());
         commands.put("harness", new HarnessCommand());
         commands.put("model", new ModelCommand());
+        commands.put("loadtest", new LoadtestCommand());
         commands.put("router", new RouterCommand());
         commands.put("bench", new BenchCommand());
         return commands;
