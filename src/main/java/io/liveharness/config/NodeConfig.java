@@ -52,7 +52,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
                               Double mergeSimilarity) {
         public static final String DEFAULT_DIR = "rooms";
         public static final int DEFAULT_QUEUE_CAPACITY = 16;
-        public static final long DEFAULT_STALE_AFTER_MS = 30_000;
+        public static final long DEFAULT_STALE_AFTER_MS = 6_000;
         public static final long DEFAULT_PASSIVATE_AFTER_MS = 120_000;
         public static final int DEFAULT_CONTEXT_TOKEN_BUDGET = 512;
         public static final int DEFAULT_HISTORY_TURNS = 6;
