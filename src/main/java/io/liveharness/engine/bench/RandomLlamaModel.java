@@ -3,13 +3,11 @@ package io.liveharness.engine.bench;
 import io.liveharness.engine.EngineException;
 import io.liveharness.engine.gguf.GgufFile;
 import io.liveharness.engine.gguf.GgufFile.Value;
+import io.liveharness.engine.gguf.GgufWriter;
 import io.liveharness.engine.gguf.RandomModel;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -86,7 +84,7 @@ public final class RandomLlamaModel {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, out.getFileName().toString(), ".part");
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                Out o = new Out(ch);
+                GgufWriter o = new GgufWriter(ch);
                 o.i32(GgufFile.MAGIC);
                 o.i32(3);
                 o.i64(names.size());
@@ -104,12 +102,12 @@ public final class RandomLlamaModel {
                     o.i64(offset);
                     offset = align(offset + bytes(dims.get(t), types.get(t)));
                 }
-                o.pad();
+                o.pad(ALIGNMENT);
                 long dataStart = o.position();
                 offset = 0;
                 long x = spec.seed() * 0x9E3779B97F4A7C15L + 2; // xorshift64*, seeded apart from the qwen3 model's
                 for (int t = 0; t < names.size(); t++) {
-                    while (o.position() - dataStart < offset) o.u8(0);
+                    o.padTo(offset);
                     long n = elements(dims.get(t));
                     if (types.get(t) == GGML_F32) {
                         for (long i = 0; i < n; i++) o.f32(1f);
@@ -171,67 +169,4 @@ public final class RandomLlamaModel {
     private static long bytes(long[] dims, int type) { return elements(dims) * (type == GGML_F16 ? 2 : 4); }
 
     private static long align(long n) { return (n + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT; }
-
-    /** Little-endian buffered writer. */
-    private static final class Out {
-        private final FileChannel ch;
-        private final ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
-        private long written;
-
-        Out(FileChannel ch) { this.ch = ch; }
-
-        private void room(int n) throws IOException { if (buf.remaining() < n) flush(); }
-
-        void flush() throws IOException {
-            buf.flip();
-            while (buf.hasRemaining()) written += ch.write(buf);
-            buf.clear();
-        }
-
-        long position() { return written + buf.position(); }
-
-        void u8(int v) throws IOException { room(1); buf.put((byte) v); }
-
-        void i32(int v) throws IOException { room(4); buf.putInt(v); }
-
-        void i64(long v) throws IOException { room(8); buf.putLong(v); }
-
-        void f32(float v) throws IOException { room(4); buf.putFloat(v); }
-
-        void f16(float v) throws IOException { room(2); buf.putShort(Float.floatToFloat16(v)); }
-
-        void string(String s) throws IOException {
-            byte[] b = s.getBytes(StandardCharsets.UTF_8);
-            i64(b.length);
-            for (byte c : b) u8(c);
-        }
-
-        void pad() throws IOException { while (position() % ALIGNMENT != 0) u8(0); }
-
-        void value(Value v) throws IOException {
-            i32(v.type());
-            if (v.type() == GgufFile.ARRAY) {
-                i32(v.elementType());
-                List<Object> list = v.list();
-                i64(list.size());
-                for (Object o : list) scalar(v.elementType(), o);
-            } else {
-                scalar(v.type(), v.value());
-            }
-        }
-
-        private void scalar(int type, Object o) throws IOException {
-            switch (type) {
-                case GgufFile.UINT8, GgufFile.INT8 -> u8((Integer) o);
-                case GgufFile.BOOL -> u8((Boolean) o ? 1 : 0);
-                case GgufFile.UINT16, GgufFile.INT16 -> { room(2); buf.putShort((short) (int) (Integer) o); }
-                case GgufFile.UINT32, GgufFile.INT32 -> i32((Integer) o);
-                case GgufFile.FLOAT32 -> f32((Float) o);
-                case GgufFile.UINT64, GgufFile.INT64 -> i64((Long) o);
-                case GgufFile.FLOAT64 -> { room(8); buf.putDouble((Double) o); }
-                case GgufFile.STRING -> string((String) o);
-                default -> throw new IOException("unknown gguf type " + type);
-            }
-        }
-    }
 }

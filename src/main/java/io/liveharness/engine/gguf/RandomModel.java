@@ -4,10 +4,7 @@ import io.liveharness.engine.EngineException;
 import io.liveharness.engine.gguf.GgufFile.Value;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -109,7 +106,7 @@ public final class RandomModel {
             Files.createDirectories(dir);
             Path tmp = Files.createTempFile(dir, out.getFileName().toString(), ".part");
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                Out o = new Out(ch);
+                GgufWriter o = new GgufWriter(ch);
                 o.i32(GgufFile.MAGIC);
                 o.i32(3);
                 o.i64(tensors.size());
@@ -251,86 +248,6 @@ public final class RandomModel {
             x ^= x >>> 27;
             long r = x * 0x2545F4914F6CDD1DL;
             return ((r >>> 40) * 0x1.0p-24f) * 2f - 1f;
-        }
-    }
-
-    /** Little-endian buffered writer that tracks the data section's position. */
-    private static final class Out {
-        private final FileChannel ch;
-        private final ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
-        private long written; // bytes handed to the channel
-        private long dataStart = -1;
-
-        Out(FileChannel ch) { this.ch = ch; }
-
-        private void room(int n) throws IOException {
-            if (buf.remaining() < n) flush();
-        }
-
-        void flush() throws IOException {
-            buf.flip();
-            while (buf.hasRemaining()) written += ch.write(buf);
-            buf.clear();
-        }
-
-        long position() { return written + buf.position(); }
-
-        void i32(int v) throws IOException { room(4); buf.putInt(v); }
-
-        void i64(long v) throws IOException { room(8); buf.putLong(v); }
-
-        void f32(float v) throws IOException { room(4); buf.putFloat(v); }
-
-        void f16(float v) throws IOException { room(2); buf.putShort(Float.floatToFloat16(v)); }
-
-        void bytes(byte[] b) throws IOException {
-            for (int i = 0; i < b.length; ) {
-                room(1);
-                int n = Math.min(buf.remaining(), b.length - i);
-                buf.put(b, i, n);
-                i += n;
-            }
-        }
-
-        void string(String s) throws IOException {
-            byte[] b = s.getBytes(StandardCharsets.UTF_8);
-            i64(b.length);
-            bytes(b);
-        }
-
-        void pad(int alignment) throws IOException {
-            while (position() % alignment != 0) { room(1); buf.put((byte) 0); }
-            dataStart = position();
-        }
-
-        void padTo(long dataOffset) throws IOException {
-            while (position() - dataStart < dataOffset) { room(1); buf.put((byte) 0); }
-        }
-
-        void value(Value v) throws IOException {
-            i32(v.type());
-            if (v.type() == GgufFile.ARRAY) {
-                i32(v.elementType());
-                List<Object> list = v.list();
-                i64(list.size());
-                for (Object o : list) scalar(v.elementType(), o);
-            } else {
-                scalar(v.type(), v.value());
-            }
-        }
-
-        private void scalar(int type, Object o) throws IOException {
-            switch (type) {
-                case GgufFile.UINT8, GgufFile.INT8 -> { room(1); buf.put((byte) (int) (Integer) o); }
-                case GgufFile.BOOL -> { room(1); buf.put((byte) ((Boolean) o ? 1 : 0)); }
-                case GgufFile.UINT16, GgufFile.INT16 -> { room(2); buf.putShort((short) (int) (Integer) o); }
-                case GgufFile.UINT32, GgufFile.INT32 -> i32((Integer) o);
-                case GgufFile.FLOAT32 -> f32((Float) o);
-                case GgufFile.UINT64, GgufFile.INT64 -> i64((Long) o);
-                case GgufFile.FLOAT64 -> { room(8); buf.putDouble((Double) o); }
-                case GgufFile.STRING -> string((String) o);
-                default -> throw new IOException("unknown gguf type " + type);
-            }
         }
     }
 }
