@@ -7,11 +7,8 @@ import io.liveharness.engine.gguf.GgufWriter;
 import io.liveharness.engine.gguf.RandomModel;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,19 +77,7 @@ public final class RandomLlamaModel {
             add(names, dims, types, b + "ffn_down.weight", GGML_F16, f, h);
         }
         try {
-            Path dir = out.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, out.getFileName().toString(), ".part");
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                GgufWriter o = new GgufWriter(ch);
-                o.i32(GgufFile.MAGIC);
-                o.i32(3);
-                o.i64(names.size());
-                o.i64(kv.size());
-                for (Map.Entry<String, Value> e : kv.entrySet()) {
-                    o.string(e.getKey());
-                    o.value(e.getValue());
-                }
+            GgufWriter.writeFile(out, names.size(), kv, o -> {
                 long offset = 0;
                 for (int t = 0; t < names.size(); t++) {
                     o.string(names.get(t));
@@ -123,9 +108,7 @@ public final class RandomLlamaModel {
                     }
                     offset = align(offset + bytes(dims.get(t), types.get(t)));
                 }
-                o.flush();
-            }
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            });
         } catch (IOException e) {
             throw new EngineException("cannot write the random llama model " + out + ": " + e.getMessage(), e);
         }

@@ -7,7 +7,12 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes GGUF's little-endian primitives, metadata values and alignment padding through a large
@@ -20,6 +25,36 @@ public final class GgufWriter {
     private long dataStart = -1;
 
     public GgufWriter(FileChannel ch) { this.ch = ch; }
+
+    /** What follows the metadata: the tensor infos, the padding, the tensor data. */
+    @FunctionalInterface
+    public interface Tensors {
+        void write(GgufWriter out) throws IOException;
+    }
+
+    /**
+     * Writes a GGUF v3 file (header, metadata, then {@code tensors}) to a temporary file beside
+     * {@code out} and moves it into place, so a half-written model is never left under its name.
+     */
+    public static void writeFile(Path out, long tensorCount, Map<String, Value> metadata, Tensors tensors) throws IOException {
+        Path dir = out.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, out.getFileName().toString(), ".part");
+        try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            GgufWriter o = new GgufWriter(ch);
+            o.i32(GgufFile.MAGIC);
+            o.i32(3);
+            o.i64(tensorCount);
+            o.i64(metadata.size());
+            for (Map.Entry<String, Value> e : metadata.entrySet()) {
+                o.string(e.getKey());
+                o.value(e.getValue());
+            }
+            tensors.write(o);
+            o.flush();
+        }
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
 
     private void room(int n) throws IOException {
         if (buf.remaining() < n) flush();

@@ -4,11 +4,8 @@ import io.liveharness.engine.EngineException;
 import io.liveharness.engine.gguf.GgufFile.Value;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,19 +99,7 @@ public final class RandomModel {
         int vocabSize = kv.get("tokenizer.ggml.tokens").<String>list().size();
         List<Tensor> tensors = tensors(spec, vocabSize);
         try {
-            Path dir = out.toAbsolutePath().getParent();
-            Files.createDirectories(dir);
-            Path tmp = Files.createTempFile(dir, out.getFileName().toString(), ".part");
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                GgufWriter o = new GgufWriter(ch);
-                o.i32(GgufFile.MAGIC);
-                o.i32(3);
-                o.i64(tensors.size());
-                o.i64(kv.size());
-                for (Map.Entry<String, Value> e : kv.entrySet()) {
-                    o.string(e.getKey());
-                    o.value(e.getValue());
-                }
+            GgufWriter.writeFile(out, tensors.size(), kv, o -> {
                 for (Tensor t : tensors) {
                     o.string(t.name());
                     o.i32(t.dims().length);
@@ -133,9 +118,7 @@ public final class RandomModel {
                         for (long i = 0; i < t.elements(); i++) o.f16(rng.uniform() * scale);
                     }
                 }
-                o.flush();
-            }
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            });
         } catch (IOException e) {
             throw new EngineException("cannot write the random model " + out + ": " + e.getMessage(), e);
         }
