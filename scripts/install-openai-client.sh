@@ -18,9 +18,10 @@ if [ "$(installed_version)" != "$VERSION" ]; then
   mkdir -p "$PREFIX"
   # A lock on the prefix so two test JVMs starting together do not install over each other.
   exec 9>"$PREFIX/.install.lock"
-  flock 9
+  flock -w 600 9 || { echo "another install holds $PREFIX/.install.lock for 10 min; giving up" >&2; exit 1; }
   if [ "$(installed_version)" != "$VERSION" ]; then
-    npm install --prefix "$PREFIX" --no-save --no-audit --no-fund --loglevel=error "openai@$VERSION" >&2
+    # Bounded: a registry that stops answering must fail the install, not hang the test run.
+    timeout 600 npm install --fetch-timeout=60000 --fetch-retries=2 --prefix "$PREFIX" --no-save --no-audit --no-fund --loglevel=error "openai@$VERSION" >&2
   fi
 fi
 

@@ -15,7 +15,7 @@ if [ "$(id -u)" -ne 0 ]; then
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
-if ! apt-get install -y -q "${need[@]}"; then
-  apt-get update -q
-  apt-get install -y -q "${need[@]}"
+if ! timeout 900 apt-get install -y -q "${need[@]}"; then
+  timeout 300 apt-get update -q
+  timeout 900 apt-get install -y -q "${need[@]}"
 fi

@@ -3,6 +3,7 @@ package io.liveharness.ops;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.config.NodeConfig.OpsConfig;
+import io.liveharness.support.ChildProcess;
 import io.liveharness.support.Http;
 import io.liveharness.support.TestNodes;
 
@@ -16,6 +17,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /** Test nodes with a known operator token, and an HTTP client that sends it. */
 final class OpsNodes {
@@ -40,14 +42,8 @@ final class OpsNodes {
 
     /** Installs Prometheus and Chromium (Debian packages) if they are missing. */
     static void ensureTestTools() {
-        try {
-            Process p = new ProcessBuilder("bash", "scripts/install-test-tools.sh").inheritIO().start();
-            if (p.waitFor() != 0) throw new AssertionError("scripts/install-test-tools.sh failed");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
-        }
+        int exit = ChildProcess.run(List.of("bash", "scripts/install-test-tools.sh"), Duration.ofMinutes(10)).exitCode();
+        if (exit != 0) throw new AssertionError("scripts/install-test-tools.sh failed with exit code " + exit);
     }
 
     static String message(String id, String text) {

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +38,10 @@ public final class McpToolSource implements AutoCloseable {
     private final McpServerSpec spec;
     private final ScheduledExecutorService lifecycle;
     private final AtomicReference<Live> live = new AtomicReference<>();
+    private static final System.Logger LOG = System.getLogger(McpToolSource.class.getName());
+    /** The session close waits 3 s and the process 4 s more (McpConnection.close); then some slack. */
+    static final long CLOSE_WITHIN_MS = 10_000;
+
     private final List<Consumer<List<ToolSpec>>> listeners = new CopyOnWriteArrayList<>();
     private volatile Map<String, McpSchema.Tool> toolsByPublicName = Map.of();
     private volatile List<ToolSpec> tools = List.of();
@@ -150,8 +155,29 @@ public final class McpToolSource implements AutoCloseable {
         return done;
     }
 
+    /**
+     * Closes within a bound: a server that will not let go (a stuck session close, a lifecycle thread
+     * still inside a connect) must not hold the caller, so past the bound the stdio process is killed.
+     */
     @Override
-    public void close() { closeAsync().join(); }
+    public void close() {
+        Optional<ProcessHandle> process = serverProcess();
+        try {
+            closeAsync().get(CLOSE_WITHIN_MS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            LOG.log(System.Logger.Level.WARNING, "MCP server '" + spec.name() + "' did not close within "
+                    + CLOSE_WITHIN_MS + " ms; killing its process");
+            lifecycle.shutdownNow();
+            process.ifPresent(p -> {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            });
+        } catch (ExecutionException e) {
+            LOG.log(System.Logger.Level.WARNING, "closing MCP server '" + spec.name() + "': " + describe(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     // ---- lifecycle thread ----
 

@@ -3,21 +3,21 @@ package io.liveharness.ingress.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.support.ChildProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The node's {@code /v1/chat/completions} driven by the official {@code openai} npm client (pinned
@@ -68,33 +68,18 @@ class OpenAiClientTest {
         if (server != null) server.close();
     }
 
-    static Path installClient() throws Exception {
-        Process install = new ProcessBuilder("bash", "scripts/install-openai-client.sh")
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        try {
-            String out = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!install.waitFor(5, TimeUnit.MINUTES) || install.exitValue() != 0) fail("installing the openai client failed");
-            Path prefix = Path.of(out.lines().reduce((a, b) -> b).orElse(""));
-            assertTrue(Files.isRegularFile(prefix.resolve("node_modules/openai/package.json")), "no openai client under " + prefix);
-            return prefix;
-        } finally {
-            install.destroyForcibly();
-        }
+    static Path installClient() {
+        Path prefix = Path.of(ChildProcess.lastLineOf(List.of("bash", "scripts/install-openai-client.sh"), Duration.ofMinutes(5)));
+        assertTrue(Files.isRegularFile(prefix.resolve("node_modules/openai/package.json")), "no openai client under " + prefix);
+        return prefix;
     }
 
     /** Runs the client once; its one line of JSON on stdout is the answer. */
     static JsonNode client(String mode, ObjectNode request) throws Exception {
-        Process node = new ProcessBuilder("node", script.toString(), clientPrefix.toString(), server.baseUrl(), mode, request.toString())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        try {
-            String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!node.waitFor(60, TimeUnit.SECONDS)) fail("the openai client did not finish within 60 s");
-            assertEquals(0, node.exitValue(), "node exited with " + node.exitValue() + ": " + out);
-            return JSON.readTree(out);
-        } finally {
-            node.destroyForcibly();
-            node.waitFor(10, TimeUnit.SECONDS);
-        }
+        ChildProcess.Result run = ChildProcess.run(List.of("node", script.toString(), clientPrefix.toString(),
+                server.baseUrl(), mode, request.toString()), Duration.ofSeconds(60));
+        assertEquals(0, run.exitCode(), "node exited with " + run.exitCode() + ": " + run.stdout());
+        return JSON.readTree(run.stdout());
     }
 
     static ObjectNode story(int maxTokens) {

@@ -1,16 +1,16 @@
 package io.liveharness.tools.mcp;
 
+import io.liveharness.support.ChildProcess;
+
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -26,24 +26,11 @@ final class EverythingServer {
     /** Installs the server if needed and returns its entry script. */
     static synchronized Path entry() {
         if (entry != null) return entry;
-        try {
-            Process install = new ProcessBuilder("bash", "scripts/install-mcp-everything.sh")
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            String out = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!install.waitFor(5, TimeUnit.MINUTES) || install.exitValue() != 0) {
-                install.destroyForcibly();
-                throw new IllegalStateException("installing server-everything failed (exit " + install.exitValue() + ")");
-            }
-            Path path = Path.of(out.lines().reduce((a, b) -> b).orElse(""));
-            if (!Files.isRegularFile(path)) throw new IllegalStateException("no server-everything entry at '" + out + "'");
-            entry = path;
-            return path;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        String out = ChildProcess.lastLineOf(List.of("bash", "scripts/install-mcp-everything.sh"), Duration.ofMinutes(5));
+        Path path = Path.of(out);
+        if (!Files.isRegularFile(path)) throw new IllegalStateException("no server-everything entry at '" + out + "'");
+        entry = path;
+        return path;
     }
 
     static McpServerSpec stdioSpec(String name) {
@@ -84,21 +71,7 @@ final class EverythingServer {
 
     /** Kills a process and its children, by handle, and waits for it. */
     static void stop(Process p) {
-        if (p == null) return;
-        stop(p.toHandle());
-    }
-
-    static void stop(ProcessHandle h) {
-        List<ProcessHandle> all = new ArrayList<>(h.descendants().toList());
-        all.add(h);
-        all.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle each : all) {
-            try {
-                each.onExit().get(10, TimeUnit.SECONDS);
-            } catch (Exception ignored) {
-                // reported by the leak check below if it matters
-            }
-        }
+        if (p != null) ChildProcess.kill(p.toHandle());
     }
 
     /** Any server-everything process this JVM started and still has: killed, and returned so a test can fail. */
@@ -109,7 +82,7 @@ final class EverythingServer {
                 .filter(h -> h.info().commandLine().map(c -> c.contains(marker)).orElse(false)
                         || h.info().arguments().map(a -> String.join(" ", a).contains(marker)).orElse(false))
                 .toList();
-        left.forEach(EverythingServer::stop);
+        left.forEach(ChildProcess::kill);
         return left;
     }
 
