@@ -104,10 +104,15 @@ final class McpConnection implements AutoCloseable {
             while (lines.size() > 5) lines.pollFirst();
         }
 
-        /** The reader thread may still be on the dead process's last lines: give it a moment. */
+        /**
+         * The SDK's reader thread may still be on the dead process's last lines: give it up to a
+         * second (a loaded machine needs more than a moment), less when a line has come.
+         */
         void drain() {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
             try {
-                Thread.sleep(150);
+                Thread.sleep(50);
+                while (lines.isEmpty() && System.nanoTime() < deadline) Thread.sleep(20);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
