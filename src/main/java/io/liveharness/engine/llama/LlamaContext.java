@@ -382,7 +382,24 @@ public final class LlamaContext implements AutoCloseable {
     }
 
     /** A copy of the logits the last decode produced at batch index {@code index}. */
-    public float[] logits(int index) {
+    public float[] logits(int index) { return logitsAt(index).toArray(JAVA_FLOAT); }
+
+    /** The most likely token at batch index {@code index}, read in place; ties go to the lowest id, as in llama.cpp's greedy sampler. */
+    public int argmax(int index) {
+        MemorySegment logits = logitsAt(index);
+        int best = 0;
+        float max = logits.getAtIndex(JAVA_FLOAT, 0);
+        for (int i = 1; i < vocabSize; i++) {
+            float v = logits.getAtIndex(JAVA_FLOAT, i);
+            if (v > max) {
+                max = v;
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    private MemorySegment logitsAt(int index) {
         MemorySegment p;
         try {
             p = (MemorySegment) logitsIth.invokeExact(ctx, index);
@@ -390,7 +407,7 @@ public final class LlamaContext implements AutoCloseable {
             throw new EngineException("llama_get_logits_ith failed: " + t, t);
         }
         if (p.equals(MemorySegment.NULL)) throw new EngineException("no logits at batch index " + index + LlamaLibrary.recentLog());
-        return p.reinterpret(4L * vocabSize).toArray(JAVA_FLOAT);
+        return p.reinterpret(4L * vocabSize);
     }
 
     private void checkSeq(int seq) {
@@ -415,6 +432,7 @@ public final class LlamaContext implements AutoCloseable {
 
     /** Samples the next token from the logits at batch index {@code index} (and lets the sampler remember it). */
     public int sample(LlamaSampler sampler, int index) {
+        if (sampler.argmaxOnly()) return argmax(index);
         try {
             return (int) sample.invokeExact(sampler.handle(), ctx, index);
         } catch (Throwable t) {

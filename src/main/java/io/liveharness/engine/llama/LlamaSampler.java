@@ -21,7 +21,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * samplers added to it, so freeing the chain frees them all.
  *
  * <p>Order follows llama.cpp's own defaults: repetition penalty, top-k, top-p, temperature,
- * then a seeded random pick; greedy requests end in an argmax instead.
+ * then a seeded random pick; greedy requests end in an argmax instead. A plain greedy request (no
+ * repetition penalty) has no chain at all: {@link LlamaContext#sample} takes the argmax of the
+ * logits in place, which picks the same token as llama.cpp's greedy sampler (the first maximum)
+ * without its copy of the whole vocabulary into a candidate array for every token.
  */
 public final class LlamaSampler implements AutoCloseable {
 
@@ -33,11 +36,20 @@ public final class LlamaSampler implements AutoCloseable {
     public static final int PENALTY_LAST_N = 64;
 
     private final LlamaLibrary lib;
-    private final MemorySegment chain;
+    private final MemorySegment chain; // NULL when argmaxOnly
+    private final boolean argmaxOnly;
     private boolean closed;
 
-    public LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p) {
+    public LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p) { this(lib, model, p, false); }
+
+    /** {@code nativeChain}: build llama.cpp's chain even for plain greedy (tests compare it with the in-place argmax). */
+    LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p, boolean nativeChain) {
         this.lib = lib;
+        this.argmaxOnly = !nativeChain && p.greedy() && p.repeatPenalty() == 1f;
+        if (argmaxOnly) {
+            chain = MemorySegment.NULL;
+            return;
+        }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment params = (MemorySegment) lib.bind("llama_sampler_chain_default_params",
                     FunctionDescriptor.of(CHAIN_PARAMS)).invokeExact((SegmentAllocator) arena);
@@ -83,10 +95,14 @@ public final class LlamaSampler implements AutoCloseable {
 
     MemorySegment handle() { return chain; }
 
+    /** True when the next token is simply the most likely one, taken without a native chain. */
+    boolean argmaxOnly() { return argmaxOnly; }
+
     @Override
     public void close() {
         if (closed) return;
         closed = true;
+        if (argmaxOnly) return;
         try {
             lib.bind("llama_sampler_free", FunctionDescriptor.ofVoid(ADDRESS)).invokeExact(chain);
         } catch (Throwable t) {

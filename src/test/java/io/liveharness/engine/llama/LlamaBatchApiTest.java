@@ -1,6 +1,7 @@
 package io.liveharness.engine.llama;
 
 import io.liveharness.engine.EngineException;
+import io.liveharness.engine.SamplingParams;
 import io.liveharness.engine.gguf.RandomModel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -129,6 +130,25 @@ class LlamaBatchApiTest {
             ctx.seqCopy(0, 1, -1, -1);
             ctx.seqKeep(1);
             assertEquals(2, ctx.seqPosMax(1));
+        }
+    }
+
+    @Test
+    void plainGreedyTakesTheArgmaxInPlaceAndPicksWhatLlamaCppsGreedySamplerPicks() {
+        try (LlamaContext ctx = new LlamaContext(lib, model, 512, 64, 1, 1, false);
+             LlamaSampler inPlace = new LlamaSampler(lib, model, SamplingParams.GREEDY);
+             LlamaSampler chain = new LlamaSampler(lib, model, SamplingParams.GREEDY, true)) {
+            assertTrue(inPlace.argmaxOnly());
+            assertFalse(chain.argmaxOnly());
+            int index = ctx.decode(new int[]{464, 2068, 7586, 21831}, 0, 4, 0, 0);
+            for (int pos = 4; pos < 28; pos++) {
+                float[] logits = ctx.logits(index);
+                int expected = 0;
+                for (int i = 1; i < logits.length; i++) if (logits[i] > logits[expected]) expected = i;
+                assertEquals(expected, ctx.sample(inPlace, index), "at position " + pos);
+                assertEquals(expected, ctx.sample(chain, index), "llama.cpp's greedy chain at position " + pos);
+                index = ctx.decode(new int[]{expected}, 0, 1, pos, 0);
+            }
         }
     }
 }
