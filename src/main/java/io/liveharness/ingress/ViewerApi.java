@@ -43,15 +43,22 @@ public final class ViewerApi {
     private final ViewerMessageParser messages;
     private final RoomStateParser states;
     private final MessageSink sink;
+    private final io.vertx.core.Handler<RoutingContext> relay;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
 
     public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger) {
-        this(vertx, config, rooms, ledger, null);
+        this(vertx, config, rooms, ledger, null, null);
     }
 
-    /** As above, handing accepted messages to {@code sink} instead of the room (null: the room). */
-    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, MessageSink sink) {
+    /**
+     * As above, handing accepted messages to {@code sink} instead of the room, and room state
+     * pushes first to {@code relay}, which sends them on to the node hosting the room or passes
+     * them here with {@code ctx.next()} (null: the room here, for both).
+     */
+    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, MessageSink sink,
+                     io.vertx.core.Handler<RoutingContext> relay) {
         this.sink = sink != null ? sink : m -> rooms.deliver(m.roomId(), m);
+        this.relay = relay != null ? relay : RoutingContext::next;
         this.vertx = vertx;
         this.config = config;
         this.rooms = rooms;
@@ -63,7 +70,7 @@ public final class ViewerApi {
     public void mount(Router router) {
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
         router.post("/v1/rooms/:roomId/messages").handler(body).handler(this::postMessage);
-        router.post("/v1/rooms/:roomId/state").handler(body).handler(this::postState);
+        router.post("/v1/rooms/:roomId/state").handler(body).handler(relay).handler(this::postState);
         router.get("/v1/rooms/:roomId/events").handler(this::events);
         router.get("/v1/messages/:messageId").handler(this::getMessage);
     }
