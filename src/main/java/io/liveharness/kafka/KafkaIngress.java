@@ -357,17 +357,19 @@ public final class KafkaIngress extends VerticleBase {
 
     private Future<Void> take(Set<Integer> fresh) {
         for (int p : fresh) parts.put(p, new Part());
-        return vertx.executeBlocking(() -> handoff.take(fresh), false).compose(states -> {
+        return vertx.executeBlocking(() -> handoff.take(fresh), false).compose(taken -> {
             List<Future<Void>> restored = new ArrayList<>();
             for (int p : fresh) {
-                for (String roomId : roomsByPartition.getOrDefault(p, List.of())) restored.add(takeRoom(roomId, p, states.get(roomId)));
+                for (String roomId : roomsByPartition.getOrDefault(p, List.of())) restored.add(takeRoom(roomId, p, taken.states().get(roomId)));
             }
-            return Future.all(restored);
-        }).compose(v -> {
+            return Future.all(restored).map(v -> taken.committed());
+        }).compose(committed -> {
+            // Back to the committed offset: records fetched while the rooms were being taken over were set aside.
             List<Future<Void>> sought = new ArrayList<>();
             for (int p : fresh) {
                 TopicPartition tp = new TopicPartition(config.topics().viewerMessages(), p);
-                sought.add(consumer.committed(tp).compose(c -> c == null ? consumer.seekToBeginning(tp) : consumer.seek(tp, c.getOffset())));
+                Long offset = committed.get(p);
+                sought.add(offset == null ? consumer.seekToBeginning(tp) : consumer.seek(tp, offset));
             }
             return Future.all(sought);
         }).compose(v -> {
