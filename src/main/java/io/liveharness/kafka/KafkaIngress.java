@@ -130,7 +130,9 @@ public final class KafkaIngress extends VerticleBase {
         consumer.handler(this::record);
         consumer.partitionsAssignedHandler(this::assigned);
         consumer.partitionsRevokedHandler(this::revoked);
-        consumer.exceptionHandler(e -> System.err.println("liveharness: kafka consumer: " + e));
+        consumer.exceptionHandler(e -> {
+            if (!(closing && e instanceof org.apache.kafka.common.errors.WakeupException)) System.err.println("liveharness: kafka consumer: " + e);
+        });
         vertx.setPeriodic(config.commitIntervalMs(), id -> commit());
         return consumer.subscribe(config.topics().viewerMessages());
     }
