@@ -73,8 +73,17 @@ class KafkaFailoverTest {
                 var first = cluster.readUntil(cluster.topics().messageOutcomes(), Duration.ofSeconds(90), got -> ids(got).containsAll(sent));
                 for (var o : first) assertEquals("answered", json(o.value()).path("kind").asText(), "first round is answered: " + o.value());
 
-                // Operator commands sent to node A for a room of node B run on node B.
+                // HTTP on node A for a room of node B: the message goes by Kafka to B, its outcome is readable on A.
                 String pinned = onB.get(0);
+                Http viewerA = new Http(a.port());
+                var posted = viewerA.post("/v1/rooms/" + pinned + "/messages", "{\"messageId\":\"http-on-a\",\"userId\":\"u1\",\"text\":\"what colours are there?\"}");
+                assertEquals(202, posted.status(), posted.body());
+                sent.add("http-on-a");
+                assertEquals(pinned, viewerA.awaitOutcome("http-on-a", Duration.ofSeconds(60)).path("roomId").asText());
+                var pushed = viewerA.post("/v1/rooms/" + pinned + "/state", "{\"utterance\":\"New colours arrive on Friday!\"}");
+                assertEquals(202, pushed.status(), "a state push to node A reaches the room on node B: " + pushed.body());
+
+                // Operator commands sent to node A for a room of node B run on node B.
                 Http operatorA = Http.operator(a.port());
                 var pin = operatorA.put("/v1/rooms/" + pinned + "/harness", "{\"channel\":\"stable\"}");
                 assertEquals(200, pin.status(), pin.body());
@@ -126,6 +135,9 @@ class KafkaFailoverTest {
                     assertTrue(turns.contains("r1-" + room), "room " + room + " continues on node A with its context from node B: " + turns);
                 }
                 assertTrue(a.harnesses().routing().pins().containsKey(pinned), "the pin moved with the room");
+                RoomSnapshot moved = a.rooms().snapshot(pinned).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+                assertTrue(moved.utterances().stream().anyMatch(u -> u.text().equals("New colours arrive on Friday!")),
+                        "the streamer's words pushed through node A to node B came along to node A: " + moved.utterances());
                 if (drained != null) {
                     assertEquals(KafkaIngress.DRAINING, byId.get("r3-" + drained).path("reason").asText(), "the drain moved with the room");
                     assertTrue(Http.operator(a.port()).get("/v1/rooms/" + drained).json().path("draining").asBoolean());
