@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.liveharness.kafka.broker.KafkaBroker;
 import io.liveharness.node.Node;
 import io.liveharness.support.Http;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -81,6 +85,48 @@ class KafkaIngressTest {
             JsonNode viaKafka = viewer.awaitOutcome(sent.get(0), Duration.ofSeconds(30));
             assertEquals(sent.get(0), viaKafka.path("messageId").asText(), "outcomes of messages that came by Kafka are readable too");
             assertEquals(409, viewer.post("/v1/rooms/tech-room/messages", "{\"messageId\":\"http-0\",\"userId\":\"u\",\"text\":\"again\"}").status());
+        }
+    }
+
+    @Test
+    void messagesReadAgainFromOldOffsetsAreNotAnsweredTwiceAndTheRoomsKeepTheirContext() throws Exception {
+        KafkaTestNodes cluster = new KafkaTestNodes(broker, "redeliver", 1);
+        List<String> rooms = KafkaTestNodes.allRooms();
+        String topic = cluster.topics().viewerMessages();
+        List<String> first = new ArrayList<>();
+        try (var producer = cluster.producer()) {
+            try (Node node = cluster.start("node-a", 0)) {
+                for (String room : rooms) {
+                    KafkaTestNodes.produce(producer, topic, room, message(room, "once-" + room, "how long does the battery last?"));
+                    first.add("once-" + room);
+                }
+                cluster.readUntil(cluster.topics().messageOutcomes(), Duration.ofSeconds(90), got -> ids(got).containsAll(first));
+            }
+            // As after a crash before the commit: the group's offsets go back to the start of every partition.
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers()))) {
+                Map<TopicPartition, OffsetAndMetadata> zero = new java.util.HashMap<>();
+                for (int p = 0; p < KafkaTestNodes.PARTITIONS; p++) zero.put(new TopicPartition(topic, p), new OffsetAndMetadata(0));
+                admin.alterConsumerGroupOffsets(cluster.prefix + "-group", zero).all().get(30, TimeUnit.SECONDS);
+            }
+            List<String> all = new ArrayList<>(first);
+            try (Node again = cluster.start("node-b", 0)) {
+                for (String room : rooms) {
+                    KafkaTestNodes.produce(producer, topic, room, message(room, "twice-" + room, "and the warranty?"));
+                    all.add("twice-" + room);
+                }
+                var outcomes = cluster.readUntil(cluster.topics().messageOutcomes(), Duration.ofSeconds(90), got -> ids(got).containsAll(all));
+                Thread.sleep(1_000); // room for a wrong second outcome to show up
+                outcomes = cluster.readUntil(cluster.topics().messageOutcomes(), Duration.ofSeconds(5), got -> false);
+                Map<String, Long> perId = counts(ids(outcomes));
+                for (String id : all) assertEquals(1L, perId.get(id), "one outcome for " + id + " though it was read twice: " + perId);
+                var replies = cluster.readUntil(cluster.topics().avatarReplies(), Duration.ofSeconds(5), got -> false);
+                for (var e : counts(ids(replies)).entrySet()) assertEquals(1L, e.getValue(), "one reply for " + e.getKey());
+                for (String room : rooms) {
+                    var turns = again.rooms().snapshot(room).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS)
+                            .turns().stream().map(io.liveharness.room.RoomSnapshot.Turn::messageId).toList();
+                    assertTrue(turns.contains("once-" + room), room + " has its earlier turn back from the changelog: " + turns);
+                }
+            }
         }
     }
 
