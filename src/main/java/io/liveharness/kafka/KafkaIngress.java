@@ -10,8 +10,6 @@ import io.liveharness.config.KafkaConfig;
 import io.liveharness.config.NodeConfig.HttpConfig;
 import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.harness.HarnessRouting.Pin;
-import io.liveharness.ingress.ApiError;
-import io.liveharness.ingress.ViewerMessageParser;
 import io.liveharness.ops.OpsMonitor;
 import io.liveharness.room.RoomRegistry;
 import io.liveharness.room.RoomSnapshot;
@@ -45,10 +43,10 @@ import java.util.Set;
  * verticle's context.
  */
 public final class KafkaIngress extends VerticleBase {
-    /** Outcome reasons of messages that never reach a room. */
-    public static final String BAD_MESSAGE = "bad_message";
-    public static final String UNKNOWN_ROOM = "unknown_room";
-    public static final String TOO_LARGE = "too_large";
+    /** Outcome reasons of records that never reach a room, and of messages for a draining room. */
+    public static final String BAD_MESSAGE = ViewerRecords.BAD_MESSAGE;
+    public static final String UNKNOWN_ROOM = ViewerRecords.UNKNOWN_ROOM;
+    public static final String TOO_LARGE = ViewerRecords.TOO_LARGE;
     public static final String DRAINING = "draining";
     private static final long RETRY_MS = 500;
 
@@ -81,8 +79,7 @@ public final class KafkaIngress extends VerticleBase {
     private final KafkaEgress egress;
     private final ClusterPlacement placement;
     private final RoomHandoff handoff;
-    private final ViewerMessageParser parser;
-    private final int maxRecordBytes;
+    private final ViewerRecords records;
     private final Map<Integer, List<String>> roomsByPartition = new HashMap<>();
     private final Map<Integer, Part> parts = new HashMap<>();
     private final Map<Integer, Future<Void>> releasing = new HashMap<>();
@@ -99,8 +96,7 @@ public final class KafkaIngress extends VerticleBase {
         this.egress = egress;
         this.placement = placement;
         this.handoff = new RoomHandoff(config, placement.clusterId(), placement::isMember);
-        this.parser = new ViewerMessageParser(http.maxTextChars());
-        this.maxRecordBytes = http.maxBodyBytes();
+        this.records = new ViewerRecords(http);
         for (String roomId : rooms.roomIds()) {
             roomsByPartition.computeIfAbsent(RoomPartitioner.partition(roomId, config.partitions()), p -> new ArrayList<>()).add(roomId);
         }
@@ -133,7 +129,7 @@ public final class KafkaIngress extends VerticleBase {
         consumer.exceptionHandler(e -> {
             if (!(closing && e instanceof org.apache.kafka.common.errors.WakeupException)) System.err.println("liveharness: kafka consumer: " + e);
         });
-        vertx.setPeriodic(config.commitIntervalMs(), id -> commit());
+        vertx.setPeriodic(config.commitIntervalMs(), id -> commitNow());
         return consumer.subscribe(config.topics().viewerMessages());
     }
 
@@ -157,35 +153,19 @@ public final class KafkaIngress extends VerticleBase {
         // Not ours (yet, or any more): it is read again from the committed offset where it belongs.
         if (part == null || part.state != PartState.OWNED || closing) return;
         part.offsets.taken(r.offset());
-        String roomId = r.key() == null ? "" : r.key();
-        String fallbackId = "kafka-" + r.partition() + "-" + r.offset();
-        long acceptedAt = r.timestamp() > 0 ? r.timestamp() : System.currentTimeMillis();
-        if (r.value() == null || r.value().length() > maxRecordBytes) {
-            poison(r, roomId, fallbackId, acceptedAt, TOO_LARGE, "the record has " + (r.value() == null ? 0 : r.value().length())
-                    + " bytes; the limit is " + maxRecordBytes + " (http.maxBodyBytes)");
+        ViewerRecords.Read read = records.read(r);
+        if (read.failed() != null) {
+            poison(r, read.failed());
             return;
         }
-        ViewerMessage m;
-        try {
-            m = parser.parse(roomId, r.value(), acceptedAt);
-            var json = io.liveharness.ingress.RequestJson.object(r.value());
-            String bodyRoom = io.liveharness.ingress.RequestJson.optionalString(json, "roomId");
-            if (bodyRoom != null && !bodyRoom.equals(roomId)) {
-                throw ApiError.badField("roomId", "the record's key is '" + roomId + "' but its roomId is '" + bodyRoom + "'");
-            }
-            if (json.has("acceptedAtMs") && json.get("acceptedAtMs").canConvertToLong()) {
-                m = new ViewerMessage(m.roomId(), m.messageId(), m.userId(), m.text(), json.get("acceptedAtMs").asLong());
-            }
-        } catch (ApiError e) {
-            poison(r, roomId, idIn(r.value(), fallbackId), acceptedAt, BAD_MESSAGE, e.getMessage());
-            return;
-        }
+        ViewerMessage m = read.message();
+        String roomId = m.roomId();
         OwnedRoom room = owned.get(roomId);
         if (room == null) {
             boolean known = rooms.exists(roomId);
-            poison(r, roomId, m.messageId(), acceptedAt, known ? BAD_MESSAGE : UNKNOWN_ROOM, known
+            poison(r, ViewerRecords.failed(roomId, m.messageId(), m.acceptedAtMs(), known ? BAD_MESSAGE : UNKNOWN_ROOM, known
                     ? "room '" + roomId + "' is not in partition " + r.partition() + " (keyed by another partitioner?)"
-                    : "no room '" + roomId + "' in the cluster's rooms");
+                    : "no room '" + roomId + "' in the cluster's rooms").failed());
             return;
         }
         if (room.finished.contains(m.messageId()) || room.inFlight.containsKey(m.messageId())) {
@@ -199,31 +179,19 @@ public final class KafkaIngress extends VerticleBase {
                     null, null, 0, null, null, StageTimings.NONE, m.acceptedAtMs(), System.currentTimeMillis(), List.of()));
             return;
         }
-        ViewerMessage accepted = m;
-        rooms.deliver(roomId, m).onFailure(e -> outcome(new MessageOutcome(roomId, accepted.messageId(), OutcomeKind.FAILED,
+        rooms.deliver(roomId, m).onFailure(e -> outcome(new MessageOutcome(roomId, m.messageId(), OutcomeKind.FAILED,
                 "error", "the room could not take the message: " + e.getMessage(), null, null, 0, null, null,
-                StageTimings.NONE, accepted.acceptedAtMs(), System.currentTimeMillis(), List.of())));
+                StageTimings.NONE, m.acceptedAtMs(), System.currentTimeMillis(), List.of())));
     }
 
     /** A record that cannot become a room's message: one failed outcome, and the partition goes on. */
-    private void poison(KafkaConsumerRecord<String, Buffer> r, String roomId, String messageId, long acceptedAt, String reason, String detail) {
-        MessageOutcome o = new MessageOutcome(roomId.isEmpty() ? "unknown" : roomId, messageId, OutcomeKind.FAILED, reason, detail,
-                null, null, 0, null, null, StageTimings.NONE, acceptedAt, System.currentTimeMillis(), List.of());
+    private void poison(KafkaConsumerRecord<String, Buffer> r, MessageOutcome failed) {
         int partition = r.partition();
         long offset = r.offset();
-        produce(o, () -> egress.outcome(o), () -> {
+        produce(() -> egress.outcome(failed), () -> {
             Part part = parts.get(partition);
             if (part != null) part.offsets.finished(offset);
         });
-    }
-
-    private static String idIn(Buffer value, String fallback) {
-        try {
-            String id = io.liveharness.ingress.RequestJson.optionalString(io.liveharness.ingress.RequestJson.object(value), "messageId");
-            return id != null && id.matches("[A-Za-z0-9._:-]{1,128}") ? id : fallback;
-        } catch (RuntimeException notJson) {
-            return fallback;
-        }
     }
 
     // -- outcomes out
@@ -298,16 +266,14 @@ public final class KafkaIngress extends VerticleBase {
     }
 
     /** A record that goes out on its own (no room state), retried until the broker has it. */
-    private void produce(MessageOutcome o, java.util.function.Supplier<Future<Void>> send, Runnable done) {
+    private void produce(java.util.function.Supplier<Future<Void>> send, Runnable done) {
         send.get().onComplete(ar -> {
             if (ar.succeeded()) done.run();
-            else vertx.setTimer(RETRY_MS, id -> produce(o, send, done));
+            else vertx.setTimer(RETRY_MS, id -> produce(send, done));
         });
     }
 
     // -- offsets
-
-    private void commit() { commitNow(); }
 
     private Future<Void> commitNow() {
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
