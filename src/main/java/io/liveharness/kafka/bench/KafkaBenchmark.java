@@ -53,7 +53,9 @@ public final class KafkaBenchmark {
         public double ratio() { return nodeRate() / loopRate(); }
 
         /** Of the node's outcomes, the answered ones per second (the rest were merged or dropped by the burst policy). */
-        public double nodeAnsweredRate() { return nodeKinds.getOrDefault("answered", 0) / nodeSeconds; }
+        public double nodeAnsweredRate() {
+            return nodeKinds.entrySet().stream().filter(e -> e.getKey().startsWith("answered:")).mapToInt(Map.Entry::getValue).sum() / nodeSeconds;
+        }
     }
 
     private final NodeConfig base;
@@ -162,8 +164,8 @@ public final class KafkaBenchmark {
                 if (System.nanoTime() > until) throw new IllegalStateException(who + ": only " + seen + " of " + messages + " outcomes within " + RUN_TIMEOUT.toMinutes() + " min");
                 for (ConsumerRecord<String, String> r : outcomes.poll(Duration.ofMillis(100))) {
                     seen++;
-                    String kind = JSON.readTree(r.value()).path("kind").asText();
-                    kinds.merge(kind, 1, Integer::sum);
+                    JsonNode o = JSON.readTree(r.value());
+                    kinds.merge(o.path("kind").asText() + ":" + o.path("reason").asText(), 1, Integer::sum);
                 }
                 if (System.nanoTime() - lastReport > 1_000_000_000L) {
                     progress.printf("  %s: %d/%d outcomes after %.1f s%n", who, seen, messages, (System.nanoTime() - start) / 1e9);
