@@ -83,6 +83,7 @@ public final class KafkaIngress extends VerticleBase {
     private final Map<Integer, List<String>> roomsByPartition = new HashMap<>();
     private final Map<Integer, Part> parts = new HashMap<>();
     private final Map<Integer, Future<Void>> releasing = new HashMap<>();
+    private final Set<Future<Void>> taking = new HashSet<>();
     private final Map<String, OwnedRoom> owned = new java.util.concurrent.ConcurrentHashMap<>(); // read by ownedRooms() from any thread
     private KafkaConsumer<String, Buffer> consumer;
     private boolean closing;
@@ -138,9 +139,12 @@ public final class KafkaIngress extends VerticleBase {
     public Future<?> stop() {
         closing = true;
         if (consumer == null) return Future.succeededFuture();
-        List<Future<Void>> released = new ArrayList<>();
-        for (Integer p : List.copyOf(parts.keySet())) released.add(release(p));
-        return Future.join(released).transform(ar -> commitNow()).transform(ar -> consumer.close());
+        // A take under way finishes first: the consumer is not closed under its seeks.
+        return Future.join(List.copyOf(taking)).transform(taken -> {
+            List<Future<Void>> released = new ArrayList<>();
+            for (Integer p : List.copyOf(parts.keySet())) released.add(release(p));
+            return Future.join(released);
+        }).transform(ar -> commitNow()).transform(ar -> consumer.close());
     }
 
     /** The rooms this node hosts now. */
@@ -315,10 +319,17 @@ public final class KafkaIngress extends VerticleBase {
         consumer.pause(freshTps);
         List<Future<Void>> before = new ArrayList<>();
         for (int p : fresh) if (releasing.containsKey(p)) before.add(releasing.get(p));
-        Future.join(before).transform(ignored -> take(fresh)).onComplete(ar -> {
+        Future<Void> take = Future.join(before).transform(ignored -> take(fresh));
+        taking.add(take);
+        take.onComplete(ar -> {
+            taking.remove(take);
             if (ar.failed()) {
                 System.err.println("liveharness: could not take partitions " + fresh + " over: " + ar.cause().getMessage() + "; retrying");
-                vertx.setTimer(RETRY_MS, id -> assigned(freshTps));
+                vertx.setTimer(RETRY_MS, id -> consumer.assignment().onSuccess(now -> {
+                    Set<TopicPartition> still = new HashSet<>(freshTps);
+                    still.retainAll(now); // only those still assigned to this node
+                    if (!closing) assigned(still);
+                }));
             }
         });
     }

@@ -57,9 +57,11 @@ class KafkaFailoverTest {
             Node b = cluster.start("node-b", 1);
             boolean bClosed = false;
             try {
-                waitFor(() -> placement(a).values().stream().filter(n -> n != null).count() == rooms.size()
-                        && Set.copyOf(placement(a).values()).equals(Set.of("node-a", "node-b")), Duration.ofSeconds(60),
-                        "every room placed, on both nodes: " + placement(a));
+                waitFor(() -> {
+                    Map<String, String> now = placement(a);
+                    return now.values().stream().filter(n -> n != null).count() == rooms.size()
+                            && Set.copyOf(now.values()).equals(Set.of("node-a", "node-b"));
+                }, Duration.ofSeconds(60), "every room placed, on both nodes");
                 Map<String, String> before = placement(b);
                 assertEquals(before, placement(a), "both nodes tell the same placement");
                 List<String> onB = rooms.stream().filter(r -> before.get(r).equals("node-b")).toList();

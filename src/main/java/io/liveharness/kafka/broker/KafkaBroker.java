@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
  * A real single-node Kafka (KRaft: broker and controller in one process) on loopback, run as a
  * child JVM from the org.apache.kafka jars on this JVM's class path, for the tests and
  * {@code bench kafka}. A child process, so a test can kill it (-9) and start it again on the same
- * data and port. It never outlives this JVM: a shutdown hook kills it.
+ * data and port. It never outlives this JVM: a shutdown hook kills it, and should this JVM be
+ * killed outright, the child sees its stdin end and stops ({@link BrokerMain}).
  */
 public final class KafkaBroker implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
@@ -55,6 +56,9 @@ public final class KafkaBroker implements AutoCloseable {
     public Path dir() { return dir; }
 
     public boolean alive() { return process != null && process.isAlive(); }
+
+    /** The broker process's id, or -1 when it is not running. */
+    public synchronized long pid() { return process == null ? -1 : process.pid(); }
 
     /** Kills the broker process at once (SIGKILL), as a crash would. */
     public synchronized void kill() {
@@ -140,7 +144,7 @@ public final class KafkaBroker implements AutoCloseable {
 
     private void launch() {
         try {
-            process = java("kafka.Kafka", List.of(properties().toString()), dir.resolve("broker.log"));
+            process = java(BrokerMain.class.getName(), List.of(properties().toString()), dir.resolve("broker.log"));
             try {
                 Runtime.getRuntime().addShutdownHook(reaper);
             } catch (IllegalArgumentException already) {
