@@ -64,6 +64,8 @@ public final class KafkaIngress extends VerticleBase {
         final LinkedHashSet<String> finished = new LinkedHashSet<>();
         final Map<String, Long> inFlight = new HashMap<>(); // message id -> offset
         final List<MessageOutcome> unflushed = new ArrayList<>();
+        final Set<String> repliesOut = new HashSet<>();  // of the batch being flushed: sent, or being sent
+        final Set<String> outcomesOut = new HashSet<>();
         boolean flushing;
 
         OwnedRoom(int partition, List<String> finished) {
@@ -210,7 +212,12 @@ public final class KafkaIngress extends VerticleBase {
         }
     }
 
-    /** The room's state first (so a redelivery knows these messages are done), then replies and outcomes. */
+    /**
+     * The room's state first (so a redelivery knows these messages are done), then replies and
+     * outcomes. Should the broker stay away past the producer's delivery timeout, the batch is
+     * tried again, sending only the records the broker did not confirm (a send that timed out
+     * may still have landed: that one record may then appear twice, see docs/kafka.md).
+     */
     private void flush(String roomId, OwnedRoom room) {
         List<MessageOutcome> batch = List.copyOf(room.unflushed);
         room.unflushed.clear();
@@ -221,13 +228,16 @@ public final class KafkaIngress extends VerticleBase {
         }).compose(v -> {
             List<Future<Void>> sent = new ArrayList<>();
             for (MessageOutcome o : batch) {
-                if (o.kind() == OutcomeKind.ANSWERED) sent.add(egress.reply(reply(o)));
-                sent.add(egress.outcome(o));
+                if (o.kind() == OutcomeKind.ANSWERED && room.repliesOut.add(o.messageId())) {
+                    sent.add(egress.reply(reply(o)).onFailure(e -> room.repliesOut.remove(o.messageId())));
+                }
+                if (room.outcomesOut.add(o.messageId())) {
+                    sent.add(egress.outcome(o).onFailure(e -> room.outcomesOut.remove(o.messageId())));
+                }
             }
-            return Future.all(sent);
+            return Future.join(sent);
         }).onComplete(ar -> {
             if (ar.failed()) {
-                // The broker has been gone longer than the producer's delivery timeout: try again.
                 System.err.println("liveharness: room " + roomId + ": outcomes not out yet, retrying: " + ar.cause().getMessage());
                 room.unflushed.addAll(0, batch);
                 vertx.setTimer(RETRY_MS, id -> flush(roomId, room));
@@ -235,6 +245,8 @@ public final class KafkaIngress extends VerticleBase {
             }
             for (MessageOutcome o : batch) {
                 room.finished.add(o.messageId());
+                room.repliesOut.remove(o.messageId());
+                room.outcomesOut.remove(o.messageId());
                 Long offset = room.inFlight.remove(o.messageId());
                 Part part = parts.get(room.partition);
                 if (offset != null && part != null) part.offsets.finished(offset);
