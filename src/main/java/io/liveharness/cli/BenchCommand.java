@@ -28,6 +28,7 @@ public final class BenchCommand implements Main.Command {
             case "rooms" -> rooms(args);
             case "engine" -> new EngineBenchCommand().run(args);
             case "loadgen" -> LoadtestCommand.benchLoadgen(args);
+            case "kafka" -> new KafkaBenchCommand().run(args);
             default -> throw new UsageException("usage: " + summary().substring("benchmarks: ".length()));
         };
     }

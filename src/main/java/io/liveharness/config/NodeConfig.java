@@ -5,7 +5,7 @@ package io.liveharness.config;
  * Each part is a record with its defaults as named constants; a key left out takes its default.
  */
 public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
-                         HarnessConfig harness, CatalogConfig catalog, OpsConfig ops) {
+                         HarnessConfig harness, CatalogConfig catalog, OpsConfig ops, KafkaConfig kafka) {
 
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null) : http;
@@ -15,16 +15,25 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         harness = harness == null ? new HarnessConfig(null, null, null, null) : harness;
         catalog = catalog == null ? new CatalogConfig(null, null) : catalog;
         ops = ops == null ? new OpsConfig(null, null) : ops;
+        kafka = kafka == null ? KafkaConfig.disabled() : kafka;
     }
 
-    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null); }
+    /** A single node, without Kafka. */
+    public NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
+                      HarnessConfig harness, CatalogConfig catalog, OpsConfig ops) {
+        this(http, rooms, engine, router, harness, catalog, ops, null);
+    }
+
+    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null); }
 
     public NodeConfig withPort(int port) {
         return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes()),
-                rooms, engine, router, harness, catalog, ops);
+                rooms, engine, router, harness, catalog, ops, kafka);
     }
 
-    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops); }
+    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka); }
+
+    public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka); }
 
     /** The HTTP API: where it listens and how much a viewer may send. */
     public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes) {

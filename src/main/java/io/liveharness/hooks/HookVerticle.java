@@ -35,7 +35,7 @@ public final class HookVerticle extends VerticleBase {
         workers = vertx.createSharedWorkerExecutor("hooks." + hooks.versionId(), WORKER_THREADS, MAX_WORKER_SECONDS, TimeUnit.SECONDS);
         List<Future<Void>> registered = new ArrayList<>();
         for (HookSet.BoundHook bound : hooks.all()) {
-            registered.add(vertx.eventBus().<HookContext>consumer(bound.address(), msg -> serve(bound, msg)).completion());
+            registered.add(vertx.eventBus().<HookContext>localConsumer(bound.address(), msg -> serve(bound, msg)).completion());
         }
         return Future.all(registered);
     }

@@ -44,6 +44,18 @@ public final class MessageLedger {
         return true;
     }
 
+    /**
+     * Records an outcome heard from elsewhere (another node, over Kafka): completes the message if
+     * it is pending here, remembers it finished if this node never saw it; a known outcome stays.
+     */
+    public synchronized void remember(MessageOutcome outcome) {
+        Entry e = entries.get(outcome.messageId());
+        if (e != null && e.outcome() != null) return;
+        long acceptedAt = e == null ? outcome.acceptedAtMs() : e.acceptedAtMs();
+        entries.put(outcome.messageId(), new Entry(outcome.roomId(), outcome.messageId(), acceptedAt, outcome));
+        if (entries.size() > capacity) evictOne();
+    }
+
     public synchronized Entry find(String messageId) { return entries.get(messageId); }
 
     public synchronized Map<String, Long> counts() {

@@ -9,6 +9,7 @@ import io.liveharness.config.NodeConfig.HttpConfig;
 import io.liveharness.room.RoomManifest;
 import io.liveharness.room.RoomRegistry;
 import io.liveharness.room.RoomRegistry.UnknownRoomException;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.ServerWebSocket;
@@ -28,15 +29,36 @@ import java.util.List;
  * verticle context.
  */
 public final class ViewerApi {
+    /** Where an accepted message goes: its room on this node, or a topic the room's owner reads. */
+    @FunctionalInterface
+    public interface MessageSink {
+        /** Completes once the message is safely handed over (in the room's queue, or on the topic). */
+        Future<Void> submit(ViewerMessage m);
+    }
+
     private final Vertx vertx;
     private final HttpConfig config;
     private final RoomRegistry rooms;
     private final MessageLedger ledger;
     private final ViewerMessageParser messages;
     private final RoomStateParser states;
+    private final MessageSink sink;
+    private final io.vertx.core.Handler<RoutingContext> relay;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
 
     public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger) {
+        this(vertx, config, rooms, ledger, null, null);
+    }
+
+    /**
+     * As above, handing accepted messages to {@code sink} instead of the room, and room state
+     * pushes first to {@code relay}, which sends them on to the node hosting the room or passes
+     * them here with {@code ctx.next()} (null: the room here, for both).
+     */
+    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, MessageSink sink,
+                     io.vertx.core.Handler<RoutingContext> relay) {
+        this.sink = sink != null ? sink : m -> rooms.deliver(m.roomId(), m);
+        this.relay = relay != null ? relay : RoutingContext::next;
         this.vertx = vertx;
         this.config = config;
         this.rooms = rooms;
@@ -48,7 +70,7 @@ public final class ViewerApi {
     public void mount(Router router) {
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
         router.post("/v1/rooms/:roomId/messages").handler(body).handler(this::postMessage);
-        router.post("/v1/rooms/:roomId/state").handler(body).handler(this::postState);
+        router.post("/v1/rooms/:roomId/state").handler(body).handler(relay).handler(this::postState);
         router.get("/v1/rooms/:roomId/events").handler(this::events);
         router.get("/v1/messages/:messageId").handler(this::getMessage);
     }
@@ -62,7 +84,7 @@ public final class ViewerApi {
                 throw new ApiError(409, "messageId", "message '" + m.messageId() + "' was already accepted; its outcome is at /v1/messages/" + m.messageId());
             }
             recordOutcomesOf(roomId);
-            rooms.deliver(roomId, m).onComplete(ar -> {
+            sink.submit(m).onComplete(ar -> {
                 if (ar.succeeded()) {
                     json(ctx, 202, RequestJson.JSON.createObjectNode().put("accepted", true).put("messageId", m.messageId()));
                 } else {
@@ -78,7 +100,7 @@ public final class ViewerApi {
     /** Subscribes the ledger to a room's outcomes the first time a message for it is accepted. */
     private void recordOutcomesOf(String roomId) {
         if (recorded.add(roomId)) {
-            vertx.eventBus().<MessageOutcome>consumer(Addresses.outcome(roomId), m -> ledger.complete(m.body()));
+            vertx.eventBus().<MessageOutcome>localConsumer(Addresses.outcome(roomId), m -> ledger.complete(m.body()));
         }
     }
 
@@ -120,9 +142,9 @@ public final class ViewerApi {
 
     private void stream(String roomId, ServerWebSocket ws) {
         List<MessageConsumer<?>> consumers = new ArrayList<>();
-        consumers.add(vertx.eventBus().<AvatarReply>consumer(Addresses.reply(roomId),
+        consumers.add(vertx.eventBus().<AvatarReply>localConsumer(Addresses.reply(roomId),
                 m -> ws.writeTextMessage(OutcomeJson.reply(m.body()).toString())));
-        consumers.add(vertx.eventBus().<MessageOutcome>consumer(Addresses.outcome(roomId),
+        consumers.add(vertx.eventBus().<MessageOutcome>localConsumer(Addresses.outcome(roomId),
                 m -> ws.writeTextMessage(OutcomeJson.outcome(m.body()).put("type", "outcome").toString())));
         ws.closeHandler(v -> consumers.forEach(MessageConsumer::unregister));
     }

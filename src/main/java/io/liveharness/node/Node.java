@@ -17,6 +17,9 @@ import io.liveharness.ops.NodeMetrics;
 import io.liveharness.ops.OperatorApi;
 import io.liveharness.ops.OperatorToken;
 import io.liveharness.ops.OpsMonitor;
+import io.liveharness.ops.RoomPlacement;
+import io.liveharness.kafka.KafkaCluster;
+import io.liveharness.kafka.KafkaNode;
 import io.liveharness.ingress.MessageLedger;
 import io.liveharness.pipeline.AgentLoopStage;
 import io.liveharness.pipeline.ContextLoadStage;
@@ -65,6 +68,7 @@ public final class Node implements AutoCloseable {
     private final HarnessRegistry harnesses;
     private final RoomRegistry rooms;
     private final MessageLedger ledger;
+    private KafkaNode kafka;
     private HttpServerVerticle http;
     private long refreshTimer = -1;
 
@@ -114,8 +118,16 @@ public final class Node implements AutoCloseable {
         }
 
         NodeMetrics metrics = new NodeMetrics();
-        Vertx vertx = Vertx.builder().with(new VertxOptions().setPreferNativeTransport(true).setMetricsOptions(metrics.vertxOptions()))
-                .withMetrics(new MicrometerMetricsFactory(metrics.registry())).build();
+        VertxOptions options = new VertxOptions().setPreferNativeTransport(true).setMetricsOptions(metrics.vertxOptions());
+        Vertx vertx;
+        KafkaNode kafka = null;
+        if (config.kafka().enabled()) { // one of many nodes: Kafka carries the messages, the cluster the commands
+            KafkaCluster.Joined joined = KafkaCluster.join(config.kafka(), options, b -> b.withMetrics(new MicrometerMetricsFactory(metrics.registry())));
+            vertx = joined.vertx();
+            kafka = new KafkaNode(vertx, joined.manager(), config);
+        } else {
+            vertx = Vertx.builder().with(options).withMetrics(new MicrometerMetricsFactory(metrics.registry())).build();
+        }
         LocalCodec.registerAll(vertx.eventBus());
         McpServers mcp = new McpServers(vertx);
         mcp.sync(harnesses.versions().values());
@@ -129,6 +141,7 @@ public final class Node implements AutoCloseable {
         OpsMonitor monitor = new OpsMonitor(vertx, metrics);
         metrics.watchEngine(vertx, model);
         Node node = new Node(vertx, config, model, catalog, harnesses, rooms, ledger);
+        node.kafka = kafka;
         try {
             for (LocalTool tool : List.of(new ProductLookupTool(catalog), new StockCheckTool(catalog),
                     new CouponRulesTool(catalog, policies), new LogisticsInfoTool(catalog, policies), new AfterSalesPolicyTool(policies))) {
@@ -141,11 +154,16 @@ public final class Node implements AutoCloseable {
                 return null;
             }, false));
             monitor.watch(manifests.stream().map(RoomManifest::id).toList());
-            await(rooms.add(manifests));
-            node.http = new HttpServerVerticle(config.http(), new ViewerApi(vertx, config.http(), rooms, ledger),
-                    new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, monitor, metrics),
+            // With Kafka, a room is deployed on the node its partition is assigned to, not here at start.
+            await(rooms.add(manifests, kafka == null));
+            ViewerApi viewers = kafka == null ? new ViewerApi(vertx, config.http(), rooms, ledger)
+                    : new ViewerApi(vertx, config.http(), rooms, ledger, kafka.egress()::message, kafka.placement()::relay);
+            RoomPlacement placement = kafka == null ? RoomPlacement.local() : kafka.placement();
+            node.http = new HttpServerVerticle(config.http(), viewers,
+                    new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, monitor, metrics, placement),
                     new ChatCompletionsApi(vertx, model, ChatCompletionsOptions.defaults()), node::health);
             await(vertx.deployVerticle(node.http));
+            if (kafka != null) await(kafka.start(rooms, harnesses, monitor, ledger, node::port));
         } catch (RuntimeException e) {
             node.close();
             throw e;
@@ -171,6 +189,10 @@ public final class Node implements AutoCloseable {
         n.put("rooms", rooms.roomIds().size());
         n.put("activeRooms", rooms.activeCount());
         n.put("nativeTransport", vertx.isNativeTransportEnabled());
+        if (kafka != null) {
+            var owned = n.putObject("kafka").put("node", kafka.placement().self()).putArray("rooms");
+            kafka.ownedRooms().stream().sorted().forEach(owned::add);
+        }
         ModelInfo info = model.info();
         n.putObject("model").put("name", info.name()).put("architecture", info.architecture())
                 .put("parameters", info.parameters()).put("testModel", info.testModel()).put("library", info.library());
@@ -195,9 +217,18 @@ public final class Node implements AutoCloseable {
 
     public int port() { return http.actualPort(); }
 
+    /** The Kafka side of the node, or null for a single node. */
+    public KafkaNode kafka() { return kafka; }
+
     @Override
     public void close() {
         vertx.cancelTimer(refreshTimer);
+        try {
+            // First the rooms go to the other nodes, their work finished and their state written.
+            if (kafka != null) await(kafka.close());
+        } catch (RuntimeException e) {
+            System.err.println("liveharness: handing the rooms over on close: " + e.getMessage());
+        }
         try {
             vertx.close().toCompletionStage().toCompletableFuture().join();
         } finally {

@@ -49,9 +49,17 @@ public final class OperatorApi {
     private final OperatorToken token;
     private final OpsMonitor monitor;
     private final NodeMetrics metrics;
+    private final RoomPlacement placement;
 
     public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
                        OperatorToken token, OpsMonitor monitor, NodeMetrics metrics) {
+        this(vertx, rooms, harnesses, discoveredTools, token, monitor, metrics, RoomPlacement.local());
+    }
+
+    /** As above, for a node that shares its rooms with others: commands go to the room's node. */
+    public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
+                       OperatorToken token, OpsMonitor monitor, NodeMetrics metrics, RoomPlacement placement) {
+        this.placement = placement;
         this.vertx = vertx;
         this.rooms = rooms;
         this.harnesses = harnesses;
@@ -79,8 +87,23 @@ public final class OperatorApi {
                 "/v1/experiments", "/v1/experiments/:name")) {
             router.route(path).handler(auth);
         }
-        router.get("/v1/rooms").handler(ctx -> Responses.json(ctx, 200, roomList()));
-        router.get("/v1/rooms/:roomId").handler(ctx -> Responses.json(ctx, 200, room(requireRoom(ctx))));
+        for (String path : List.of("/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain", "/v1/rooms/:roomId/passivate")) {
+            router.route(path).handler(body).handler(ctx -> {
+                requireRoom(ctx);
+                placement.relay(ctx);
+            });
+        }
+        router.get("/v1/rooms").handler(ctx -> placement.owners().onComplete(ar -> {
+            if (ar.failed()) Responses.error(ctx, new ApiError(503, null, "where the rooms live is not known now: " + ar.cause().getMessage()));
+            else Responses.json(ctx, 200, roomList(ar.result()));
+        }));
+        router.get("/v1/rooms/:roomId").handler(ctx -> {
+            RoomManifest room = requireRoom(ctx);
+            placement.owners().onComplete(ar -> {
+                if (ar.failed()) Responses.error(ctx, new ApiError(503, null, "where the room lives is not known now: " + ar.cause().getMessage()));
+                else Responses.json(ctx, 200, room(room, ar.result()));
+            });
+        });
         router.get("/v1/rooms/:roomId/transcript").handler(this::transcript);
         router.post("/v1/rooms/:roomId/drain").handler(body).handler(ctx -> {
             RoomManifest room = requireRoom(ctx);
@@ -241,18 +264,22 @@ public final class OperatorApi {
         return rooms.manifest(roomId).orElseThrow(() -> new ApiError(404, "roomId", "no room '" + roomId + "' on this node"));
     }
 
-    private ObjectNode roomList() {
+    /** {@code owners}: the node of each hosted room; null when this node hosts them all. */
+    private ObjectNode roomList(Map<String, String> owners) {
         ObjectNode out = RequestJson.JSON.createObjectNode();
         ArrayNode list = out.putArray("rooms");
-        for (var info : rooms.rooms()) list.add(room(requireRoomId(info.roomId())));
+        for (var info : rooms.rooms()) list.add(room(requireRoomId(info.roomId()), owners));
         return out;
     }
 
-    private ObjectNode room(RoomManifest m) {
+    private ObjectNode room(RoomManifest m) { return room(m, null); }
+
+    private ObjectNode room(RoomManifest m, Map<String, String> owners) {
         var info = rooms.rooms().stream().filter(i -> i.roomId().equals(m.id())).findFirst().orElseThrow();
         ObjectNode n = RequestJson.JSON.createObjectNode();
+        String node = owners == null ? placement.self() : owners.get(m.id());
         n.put("roomId", m.id()).put("title", m.title()).put("state", info.state().name().toLowerCase())
-                .put("passivations", info.passivations()).put("node", "local");
+                .put("passivations", info.passivations()).put("node", node);
         var resolution = harnesses.resolve(m.id(), m.harness());
         ObjectNode h = n.putObject("harness");
         h.put("version", resolution.harness().version()).put("how", resolution.how());

@@ -117,12 +117,12 @@ public final class OpsMonitor {
 
     // -- draining
 
-    void drain(String roomId, String reason) { draining.put(roomId, reason == null ? "drained by an operator" : reason); }
+    public void drain(String roomId, String reason) { draining.put(roomId, reason == null ? "drained by an operator" : reason); }
 
-    void resume(String roomId) { draining.remove(roomId); }
+    public void resume(String roomId) { draining.remove(roomId); }
 
     /** Why the room takes no new messages, or null if it does. */
-    String drainReason(String roomId) { return draining.get(roomId); }
+    public String drainReason(String roomId) { return draining.get(roomId); }
 
     Set<String> draining() { return Set.copyOf(draining.keySet()); }
 

@@ -87,7 +87,13 @@ public final class RoomRegistry {
     public long activeCount() { return slots.values().stream().filter(s -> s.state == State.ACTIVE).count(); }
 
     /** Adds rooms and deploys them; completes when all are live. */
-    public Future<Void> add(List<RoomManifest> manifests) {
+    public Future<Void> add(List<RoomManifest> manifests) { return add(manifests, true); }
+
+    /**
+     * Adds rooms, deploying them now when {@code deploy}, else on their first message (a node that
+     * shares its rooms with others over Kafka hosts only those of its partitions).
+     */
+    public Future<Void> add(List<RoomManifest> manifests, boolean deploy) {
         Promise<Void> done = Promise.promise();
         context.runOnContext(v -> {
             List<Future<Void>> started = new ArrayList<>();
@@ -98,7 +104,7 @@ public final class RoomRegistry {
                 }
                 Slot slot = new Slot(m);
                 slots.put(m.id(), slot);
-                started.add(activate(slot));
+                if (deploy) started.add(activate(slot));
             }
             Future.all(started).<Void>mapEmpty().onComplete(done);
         });
@@ -139,6 +145,42 @@ public final class RoomRegistry {
                         .map(reply -> RoomVerticle.PASSIVATING.equals(reply.body()))
                         .onComplete(done);
             }
+        });
+        return done.future();
+    }
+
+    /**
+     * Replaces the remembered state of a passivated room (state restored from elsewhere, e.g. the
+     * room-state changelog); the room starts from it on its next activation. Fails for a live room.
+     */
+    public Future<Void> restore(RoomSnapshot snapshot) {
+        Promise<Void> done = Promise.promise();
+        context.runOnContext(v -> {
+            Slot slot = slots.get(snapshot.roomId());
+            if (slot == null) done.fail(new UnknownRoomException(snapshot.roomId()));
+            else if (slot.state != State.PASSIVE) done.fail(new IllegalStateException("room '" + snapshot.roomId() + "' is live; passivate it first"));
+            else {
+                slot.snapshot = snapshot;
+                done.complete();
+            }
+        });
+        return done.future();
+    }
+
+    /** The room's state now: asked of the live room, else the state it left behind. */
+    public Future<RoomSnapshot> snapshot(String roomId) {
+        Promise<RoomSnapshot> done = Promise.promise();
+        context.runOnContext(v -> {
+            Slot slot = slots.get(roomId);
+            if (slot == null) done.fail(new UnknownRoomException(roomId));
+            else if (slot.state == State.PASSIVE) done.complete(slot.snapshot);
+            else if (slot.state == State.ACTIVE) {
+                vertx.eventBus().<Object>request(Addresses.room(roomId), RoomCommand.SNAPSHOT).onComplete(ar -> {
+                    if (ar.succeeded() && ar.result().body() instanceof RoomSnapshot s) done.complete(s);
+                    else if (ar.succeeded() || isNoHandler(ar.cause())) done.complete(slot.snapshot); // on its way out
+                    else done.fail(ar.cause());
+                });
+            } else done.complete(slot.snapshot); // between lives: the last handed-over state is the newest
         });
         return done.future();
     }

@@ -82,7 +82,7 @@ public final class RoomVerticle extends VerticleBase {
         lastActivityMs = System.currentTimeMillis();
         long every = Math.max(50, config.passivateAfterMs() / 2);
         vertx.setPeriodic(every, every, id -> passivateIfIdle());
-        return vertx.eventBus().consumer(Addresses.room(manifest.id()), this::onMessage).completion();
+        return vertx.eventBus().localConsumer(Addresses.room(manifest.id()), this::onMessage).completion();
     }
 
     private void onMessage(Message<Object> msg) {
@@ -96,6 +96,10 @@ public final class RoomVerticle extends VerticleBase {
             case RoomStateUpdate u -> apply(u);
             case RoomCommand command when command == RoomCommand.PASSIVATE -> {
                 msg.reply(passivate() ? PASSIVATING : BUSY);
+                return;
+            }
+            case RoomCommand command when command == RoomCommand.SNAPSHOT -> {
+                msg.reply(snapshot());
                 return;
             }
             default -> {

@@ -28,7 +28,7 @@ public abstract class LocalTool extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        return vertx.eventBus().<ToolCall>consumer(Addresses.tool(name()), msg -> msg.reply(call(msg.body()))).completion();
+        return vertx.eventBus().<ToolCall>localConsumer(Addresses.tool(name()), msg -> msg.reply(call(msg.body()))).completion();
     }
 
     public final ToolResult call(ToolCall call) {

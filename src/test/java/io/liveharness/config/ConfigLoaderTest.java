@@ -44,6 +44,27 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void theKafkaSectionIsOffByDefaultAndStrictLikeTheOthers(@TempDir Path dir) throws IOException {
+        NodeConfig committed = ConfigLoader.load(ConfigLoader.DEFAULT_FILE);
+        assertEquals(false, committed.kafka().enabled());
+        assertEquals(KafkaConfig.Topics.DEFAULT_ROOM_STATE, committed.kafka().topics().roomState());
+
+        Path f = dir.resolve("c.yaml");
+        Files.writeString(f, "kafka:\n  enabled: true\n  partitions: 3\n  producer:\n    linger.ms: \"5\"\n  cluster:\n    port: 5800\n");
+        KafkaConfig k = ConfigLoader.load(f).kafka();
+        assertTrue(k.enabled());
+        assertEquals(3, k.partitions());
+        assertEquals("5", k.producer().get("linger.ms"));
+        assertEquals(java.util.List.of("127.0.0.1:5800"), k.cluster().members());
+        assertEquals(KafkaConfig.DEFAULT_GROUP_ID, k.groupId());
+
+        Files.writeString(f, "http:\n  port: 9090\nkafka:\n  enabled: true\n  topics:\n    replies: r\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.load(f));
+        assertTrue(e.getMessage().startsWith(f + ":6"), e.getMessage());
+        assertTrue(e.getMessage().contains("replies"), e.getMessage());
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.load(Path.of("conf/nope.yaml")));
         assertTrue(e.getMessage().contains("conf/nope.yaml"), e.getMessage());

@@ -42,7 +42,7 @@ public final class RoomsBenchmark {
         ConcurrentHashMap<String, MessageOutcome> outcomes = new ConcurrentHashMap<>();
         List<Future<Void>> listening = new ArrayList<>();
         for (RoomManifest r : rooms) {
-            listening.add(node.vertx().eventBus().<MessageOutcome>consumer(Addresses.outcome(r.id()),
+            listening.add(node.vertx().eventBus().<MessageOutcome>localConsumer(Addresses.outcome(r.id()),
                     m -> outcomes.put(m.body().messageId(), m.body())).completion());
         }
         await(Future.all(listening));

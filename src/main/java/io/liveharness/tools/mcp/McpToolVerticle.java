@@ -56,7 +56,7 @@ public final class McpToolVerticle extends VerticleBase {
         });
         for (String name : wanted) {
             if (!consumers.containsKey(name)) {
-                MessageConsumer<ToolCall> consumer = vertx.eventBus().consumer(Addresses.tool(name), msg -> answer(name, msg));
+                MessageConsumer<ToolCall> consumer = vertx.eventBus().localConsumer(Addresses.tool(name), msg -> answer(name, msg));
                 consumers.put(name, consumer);
                 changes.add(consumer.completion());
             }

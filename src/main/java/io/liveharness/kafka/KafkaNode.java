@@ -1,0 +1,67 @@
+package io.liveharness.kafka;
+
+import io.liveharness.config.NodeConfig;
+import io.liveharness.harness.HarnessRegistry;
+import io.liveharness.ingress.MessageLedger;
+import io.liveharness.ops.OpsMonitor;
+import io.liveharness.room.RoomRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.spi.cluster.ClusterManager;
+
+import java.util.Set;
+import java.util.function.IntSupplier;
+
+/**
+ * The Kafka side of a node, wired: topics made if missing, the producer, where rooms live and the
+ * relay of operator requests, the outcomes feed, and the ingress that hosts the rooms of this
+ * node's partitions. Closing it hands every room over before the node goes.
+ */
+public final class KafkaNode {
+    private final Vertx vertx;
+    private final NodeConfig config;
+    private final KafkaEgress egress;
+    private final ClusterPlacement placement;
+    private KafkaIngress ingress;
+    private String ingressId;
+    private String feedId;
+
+    public KafkaNode(Vertx vertx, ClusterManager cluster, NodeConfig config) {
+        this.vertx = vertx;
+        this.config = config;
+        String nodeId = config.kafka().nodeId().isEmpty() ? cluster.getNodeId() : config.kafka().nodeId();
+        this.egress = new KafkaEgress(vertx, config.kafka());
+        this.placement = new ClusterPlacement(vertx, cluster, nodeId);
+    }
+
+    public KafkaEgress egress() { return egress; }
+
+    public ClusterPlacement placement() { return placement; }
+
+    /** Starts taking partitions; the relay serves on the node's HTTP port once it is known. */
+    public Future<Void> start(RoomRegistry rooms, HarnessRegistry harnesses, OpsMonitor monitor, MessageLedger ledger, IntSupplier httpPort) {
+        ingress = new KafkaIngress(config.kafka(), config.http(), rooms, harnesses, monitor, egress, placement);
+        return vertx.executeBlocking(() -> {
+            KafkaTopics.ensure(config.kafka());
+            return null;
+        }, false).compose(v -> placement.serve(config.http().host(), httpPort))
+                .compose(v -> vertx.deployVerticle(new OutcomesFeed(config.kafka(), placement.self(), ledger)))
+                .compose(id -> {
+                    feedId = id;
+                    return vertx.deployVerticle(ingress);
+                }).map(id -> {
+                    ingressId = id;
+                    return null;
+                });
+    }
+
+    /** The rooms this node hosts now (read on the ingress's context; a snapshot). */
+    public Set<String> ownedRooms() { return ingress == null ? Set.of() : ingress.ownedRooms(); }
+
+    /** Hands every room back (their work finished, state released), leaves the group, closes the producer. */
+    public Future<Void> close() {
+        Future<Void> ingressGone = ingressId == null ? Future.succeededFuture() : vertx.undeploy(ingressId);
+        return ingressGone.transform(ar -> feedId == null ? Future.<Void>succeededFuture() : vertx.undeploy(feedId))
+                .transform(ar -> egress.close());
+    }
+}

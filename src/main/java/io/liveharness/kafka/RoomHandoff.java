@@ -1,0 +1,81 @@
+package io.liveharness.kafka;
+
+import io.liveharness.config.KafkaConfig;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Taking rooms over: the newest state of every room of some partitions, once their previous owner
+ * has let them go. A previous owner still in the cluster finishes its in-flight work and writes a
+ * released state first (it heard of the revocation at the same time); one that is gone (crashed)
+ * is not waited for, and its unfinished messages come again from the committed offsets.
+ * Blocking: call it off the event loop.
+ */
+final class RoomHandoff {
+    private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
+    private static final long RECHECK_MS = 100;
+
+    private final KafkaConfig config;
+    private final RoomStateChangelog changelog;
+    private final String selfClusterId;
+    private final Predicate<String> clusterMember;
+
+    RoomHandoff(KafkaConfig config, String selfClusterId, Predicate<String> clusterMember) {
+        this.config = config;
+        this.changelog = new RoomStateChangelog(config);
+        this.selfClusterId = selfClusterId;
+        this.clusterMember = clusterMember;
+    }
+
+    /** What taking partitions over gives: each room's state, and each partition's committed offset (absent: none yet). */
+    record Taken(Map<String, RoomState> states, Map<Integer, Long> committed) { }
+
+    /**
+     * The rooms' states, waiting up to {@code kafka.handoffTimeoutMs} for live previous owners to
+     * release them, and then the offsets to go on from (read after the release, so they include
+     * the previous owner's last commit).
+     */
+    Taken take(Set<Integer> partitions) throws Exception {
+        long until = System.currentTimeMillis() + config.handoffTimeoutMs();
+        while (true) {
+            Map<String, RoomState> states = changelog.read(partitions, READ_TIMEOUT);
+            boolean held = states.values().stream().anyMatch(this::heldElsewhere);
+            if (!held) return new Taken(states, committed(partitions));
+            if (System.currentTimeMillis() > until) {
+                System.err.println("liveharness: rooms " + states.values().stream().filter(this::heldElsewhere).map(RoomState::roomId).toList()
+                        + " were not released within " + config.handoffTimeoutMs() + " ms; taking them over from their last state");
+                return new Taken(states, committed(partitions));
+            }
+            Thread.sleep(RECHECK_MS);
+        }
+    }
+
+    private Map<Integer, Long> committed(Set<Integer> partitions) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers()))) {
+            Map<TopicPartition, OffsetAndMetadata> all = admin.listConsumerGroupOffsets(config.groupId())
+                    .partitionsToOffsetAndMetadata().get(READ_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            Map<Integer, Long> out = new HashMap<>();
+            all.forEach((tp, om) -> {
+                if (om != null && tp.topic().equals(config.topics().viewerMessages()) && partitions.contains(tp.partition())) {
+                    out.put(tp.partition(), om.offset());
+                }
+            });
+            return out;
+        }
+    }
+
+    private boolean heldElsewhere(RoomState s) {
+        return !s.released() && s.ownerClusterId() != null && !s.ownerClusterId().equals(selfClusterId)
+                && clusterMember.test(s.ownerClusterId());
+    }
+}

@@ -1,0 +1,223 @@
+package io.liveharness.kafka.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.liveharness.config.KafkaConfig;
+import io.liveharness.config.KafkaConfig.ClusterConfig;
+import io.liveharness.config.KafkaConfig.Topics;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.kafka.KafkaTopics;
+import io.liveharness.kafka.broker.KafkaBroker;
+import io.liveharness.node.Node;
+import io.liveharness.room.RoomManifest;
+import io.liveharness.room.bench.SyntheticRooms;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Messages per second through a node over Kafka, against a plain consumer-producer loop on the
+ * same broker in the same run. Both are measured the same way: once the consumer holds its
+ * partitions, N viewer messages go to the input topic as fast as a producer sends them, and the
+ * clock stops when the N-th outcome is on the output topic. The loop parses each message and
+ * writes an outcome, committing after the broker has them: the floor Kafka alone costs. The node
+ * does everything a message needs (room, router, harness, model, changelog), so the ratio says how
+ * much of Kafka's own rate one node keeps.
+ */
+public final class KafkaBenchmark {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration RUN_TIMEOUT = Duration.ofMinutes(5);
+
+    public record Result(int messages, int rooms, double loopSeconds, double nodeSeconds, Map<String, Integer> nodeKinds) {
+        public double loopRate() { return messages / loopSeconds; }
+
+        public double nodeRate() { return messages / nodeSeconds; }
+
+        public double ratio() { return nodeRate() / loopRate(); }
+
+        /** Of the node's outcomes, the answered ones per second (the rest were merged or dropped by the burst policy). */
+        public double nodeAnsweredRate() {
+            return nodeKinds.entrySet().stream().filter(e -> e.getKey().startsWith("answered:")).mapToInt(Map.Entry::getValue).sum() / nodeSeconds;
+        }
+    }
+
+    private final NodeConfig base;
+    private final int messages;
+    private final int roomCount;
+    private final PrintStream progress;
+
+    public KafkaBenchmark(NodeConfig base, int messages, int rooms, PrintStream progress) {
+        this.base = base;
+        this.messages = messages;
+        this.roomCount = rooms;
+        this.progress = progress;
+    }
+
+    public Result run() throws Exception {
+        Path dir = Files.createTempDirectory("liveharness-bench-kafka-");
+        progress.println("starting a Kafka broker (KRaft, one node) in " + dir + " ...");
+        try (KafkaBroker broker = KafkaBroker.start(dir)) {
+            List<RoomManifest> rooms = SyntheticRooms.manifests(roomCount);
+            List<String> ids = rooms.stream().map(RoomManifest::id).toList();
+            progress.println("broker up at " + broker.bootstrapServers() + "; " + messages + " messages over " + roomCount + " rooms");
+
+            KafkaConfig loopConf = kafka(broker, "loop");
+            KafkaTopics.ensure(loopConf);
+            double loop = plainLoop(loopConf, ids);
+            progress.printf("plain consumer-producer loop: %d messages in %.2f s%n", messages, loop);
+
+            KafkaConfig nodeConf = kafka(broker, "node");
+            NodeConfig config = base.withKafka(nodeConf);
+            Map<String, Integer> kinds = new TreeMap<>();
+            double node;
+            progress.println("starting a node (rooms, router, model " + config.engine().model() + ") ...");
+            try (Node n = Node.boot(config, rooms)) {
+                awaitCondition(() -> n.kafka().ownedRooms().containsAll(ids), "the node hosts every room");
+                node = measure(nodeConf, ids, "node", kinds);
+            }
+            progress.printf("node: %d messages in %.2f s, outcomes %s%n", messages, node, kinds);
+            return new Result(messages, roomCount, loop, node, kinds);
+        }
+    }
+
+    /** The baseline: consume, parse, produce an outcome, commit after the broker has the outcomes. */
+    private double plainLoop(KafkaConfig conf, List<String> rooms) throws Exception {
+        AtomicBoolean assigned = new AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread loop = Thread.ofPlatform().name("bench-plain-loop").start(() -> {
+            Map<String, Object> c = consumerProps(conf, conf.groupId());
+            c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+            try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(c);
+                 KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps(conf))) {
+                consumer.subscribe(List.of(conf.topics().viewerMessages()));
+                while (!stop.get()) {
+                    var records = consumer.poll(Duration.ofMillis(50));
+                    if (!consumer.assignment().isEmpty()) assigned.set(true);
+                    if (records.isEmpty()) continue;
+                    for (ConsumerRecord<String, String> r : records) {
+                        JsonNode m = JSON.readTree(r.value());
+                        String outcome = JSON.createObjectNode().put("roomId", r.key()).put("messageId", m.path("messageId").asText())
+                                .put("kind", "answered").put("reason", "baseline").toString();
+                        producer.send(new ProducerRecord<>(conf.topics().messageOutcomes(), r.key(), outcome));
+                    }
+                    producer.flush();
+                    consumer.commitSync();
+                }
+            } catch (Exception e) {
+                progress.println("plain loop failed: " + e);
+            }
+        });
+        try {
+            awaitCondition(assigned::get, "the plain loop holds its partitions");
+            return measure(conf, rooms, "plain loop", new TreeMap<>());
+        } finally {
+            stop.set(true);
+            loop.join(30_000);
+        }
+    }
+
+    /** Sends the messages, then waits for as many outcomes; seconds from the first send to the last outcome. */
+    private double measure(KafkaConfig conf, List<String> rooms, String who, Map<String, Integer> kinds) throws Exception {
+        // One message per room first, untimed: the first answer of a room pays its cold prompt.
+        measure(conf, rooms, who + " warm-up", rooms.size(), new TreeMap<>());
+        return measure(conf, rooms, who, messages, kinds);
+    }
+
+    private double measure(KafkaConfig conf, List<String> rooms, String who, int messages, Map<String, Integer> kinds) throws Exception {
+        try (KafkaConsumer<String, String> outcomes = new KafkaConsumer<>(consumerProps(conf, conf.groupId() + "-bench-reader-" + who.replace(' ', '-')));
+             KafkaProducer<String, String> producer = new KafkaProducer<>(producerProps(conf))) {
+            outcomes.subscribe(List.of(conf.topics().messageOutcomes()));
+            while (outcomes.assignment().isEmpty()) outcomes.poll(Duration.ofMillis(100));
+            outcomes.seekToEnd(outcomes.assignment());
+            outcomes.assignment().forEach(outcomes::position); // the end, resolved now: only this round's outcomes count
+            long start = System.nanoTime();
+            for (int i = 0; i < messages; i++) {
+                String room = rooms.get(i % rooms.size());
+                // Each room's k-th message is a different question, so the burst policy merges none of them.
+                String text = who.endsWith("warm-up") ? "hello!" : QUESTIONS[(i / rooms.size()) % QUESTIONS.length];
+                String value = JSON.createObjectNode().put("roomId", room).put("messageId", who.replace(' ', '-') + "-" + i)
+                        .put("userId", "viewer-" + (i % 997)).put("text", text).put("acceptedAtMs", System.currentTimeMillis()).toString();
+                producer.send(new ProducerRecord<>(conf.topics().viewerMessages(), room, value));
+            }
+            producer.flush();
+            int seen = 0;
+            long until = start + RUN_TIMEOUT.toNanos();
+            long lastReport = System.nanoTime();
+            while (seen < messages) {
+                if (System.nanoTime() > until) throw new IllegalStateException(who + ": only " + seen + " of " + messages + " outcomes within " + RUN_TIMEOUT.toMinutes() + " min");
+                for (ConsumerRecord<String, String> r : outcomes.poll(Duration.ofMillis(100))) {
+                    seen++;
+                    JsonNode o = JSON.readTree(r.value());
+                    kinds.merge(o.path("kind").asText() + ":" + o.path("reason").asText(), 1, Integer::sum);
+                }
+                if (System.nanoTime() - lastReport > 1_000_000_000L) {
+                    progress.printf("  %s: %d/%d outcomes after %.1f s%n", who, seen, messages, (System.nanoTime() - start) / 1e9);
+                    lastReport = System.nanoTime();
+                }
+            }
+            return (System.nanoTime() - start) / 1e9;
+        }
+    }
+
+    private static final String[] QUESTIONS = {
+            "这条裙子有M码吗?", "how long does the battery last?", "发什么快递?", "is there a coupon today?",
+            "can I return it after seven days?", "颜色有几种?", "does it come in black?", "what is the price now?",
+            "面料是纯棉的吗?", "when will my parcel arrive in Hangzhou?", "有没有优惠券可以领?", "is the zipper metal or plastic?",
+            "孕妇可以穿吗?", "which size fits 170 cm and 60 kg?", "包邮吗?", "can I wash it in the machine?",
+            "有赠品吗?", "how do I claim the full-reduction discount?", "尺码偏大还是偏小?", "will it shrink after washing?"};
+
+    private static KafkaConfig kafka(KafkaBroker broker, String name) throws Exception {
+        Topics topics = new Topics(name + "-viewer-messages", name + "-avatar-replies", name + "-message-outcomes", name + "-room-state");
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        return new KafkaConfig(true, broker.bootstrapServers(), "bench-" + name, "bench-" + name, topics, null, null, null,
+                null, null, null, null, new ClusterConfig("127.0.0.1", port, null, 0));
+    }
+
+    private static Map<String, Object> consumerProps(KafkaConfig conf, String group) {
+        Map<String, Object> c = new HashMap<>();
+        c.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, conf.bootstrapServers());
+        c.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        c.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        c.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        return c;
+    }
+
+    private static Map<String, Object> producerProps(KafkaConfig conf) {
+        Map<String, Object> p = new HashMap<>();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, conf.bootstrapServers());
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 2);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        return p;
+    }
+
+    private static void awaitCondition(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > until) throw new IllegalStateException("timed out waiting until " + what);
+            Thread.sleep(100);
+        }
+    }
+}

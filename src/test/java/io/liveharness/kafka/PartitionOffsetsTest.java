@@ -1,0 +1,31 @@
+package io.liveharness.kafka;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The committable offset never passes a message whose outcome is not out, whatever order they finish in. */
+class PartitionOffsetsTest {
+
+    @Test
+    void theCommitStopsAtTheOldestUnfinishedMessage() {
+        PartitionOffsets p = new PartitionOffsets();
+        assertEquals(-1, p.committable(), "nothing taken, nothing to commit");
+        p.taken(10);
+        p.taken(11);
+        p.taken(12);
+        assertEquals(10, p.committable(), "10 is open: a crash must redeliver it");
+        p.finished(11);
+        p.finished(12);
+        assertEquals(10, p.committable(), "later ones finishing first do not move the commit past 10");
+        p.committed(10);
+        assertEquals(-1, p.committable(), "already committed");
+        p.finished(10);
+        assertEquals(13, p.committable(), "all finished: commit past the last one taken");
+        p.committed(13);
+        p.taken(13);
+        assertEquals(-1, p.committable());
+        p.finished(13);
+        assertEquals(14, p.committable());
+    }
+}
