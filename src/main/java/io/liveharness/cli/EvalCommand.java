@@ -1,0 +1,127 @@
+package io.liveharness.cli;
+
+import io.liveharness.config.ConfigLoader;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.engine.ModelBackend;
+import io.liveharness.eval.devset.DevCase;
+import io.liveharness.eval.devset.DevSet;
+import io.liveharness.eval.devset.DevSetGenerator;
+import io.liveharness.eval.rubric.Judge;
+import io.liveharness.eval.run.CaseRecord;
+import io.liveharness.eval.run.EvalHarness;
+import io.liveharness.eval.run.EvalModels;
+import io.liveharness.eval.run.EvalRig;
+import io.liveharness.eval.run.EvalRunner;
+import io.liveharness.eval.run.RunFiles;
+import io.liveharness.eval.run.RunMeta;
+import io.liveharness.eval.run.RunSummary;
+import io.liveharness.room.RoomManifests;
+import io.liveharness.tools.Catalog;
+import io.liveharness.tools.Policies;
+import io.liveharness.tools.Product;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code eval run|compare|robustness|export|devset}: a harness version measured on a dev set, two
+ * runs compared, the spread over harness variants, trajectories for training, the demo dev set.
+ */
+public final class EvalCommand implements Main.Command {
+    static final Path DEFAULT_DEV_SET = Path.of("eval/dev/demo.jsonl");
+    private static final Set<String> RUN_OPTIONS = Set.of("harness", "dev-set", "model", "remote", "remote-model", "judge",
+            "judge-model", "id", "out", "limit", "conf", "deadline-ms");
+
+    public String summary() {
+        return "eval run --harness V [--dev-set F] [--model GGUF|--remote URL] | compare A B | robustness | export RUN | devset";
+    }
+
+    public int run(String[] args) throws Exception {
+        String verb = args.length == 0 ? "" : args[0];
+        return switch (verb) {
+            case "run" -> run(Options.parse(args, 1, RUN_OPTIONS, Set.of()), String.join(" ", args));
+            case "devset" -> devset(Options.parse(args, 1, Set.of("out", "seed", "conf"), Set.of()));
+            default -> throw new UsageException("usage: " + summary());
+        };
+    }
+
+    private static NodeConfig config(Options o) {
+        return ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
+    }
+
+    // --- run ------------------------------------------------------------------------------------
+
+    private static int run(Options o, String command) throws Exception {
+        if (!o.has("harness")) throw new UsageException("eval run needs --harness (a folder, a version id or a channel)");
+        NodeConfig config = config(o);
+        EvalHarness harness = EvalHarness.resolve(o.get("harness", null), config);
+        Path devSet = Path.of(o.get("dev-set", DEFAULT_DEV_SET.toString()));
+        List<DevCase> cases = DevSet.read(devSet);
+        if (o.has("limit")) cases = cases.subList(0, Math.min(cases.size(), (int) o.number("limit", cases.size())));
+        String id = o.get("id", harness.harness().name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(ZoneOffset.UTC).format(Instant.now()));
+        Path dir = Path.of(o.get("out", RunFiles.DEFAULT_ROOT.toString())).resolve(id);
+        if (Files.exists(dir.resolve("run.json"))) throw new UsageException("run " + dir + " exists; choose another --id");
+        String apiKey = System.getenv("LIVEHARNESS_REMOTE_API_KEY");
+        var engine = EvalModels.engine(config, o.get("model", null), o.get("remote", null), o.get("remote-model", null), apiKey);
+        long deadline = (long) o.number("deadline-ms", config.rooms().replyDeadlineMs());
+        Judge judge = null;
+        if (o.has("judge")) {
+            ModelBackend judgeModel = EvalModels.judge(o.get("judge", null), o.get("judge-model", "judge"), apiKey, 60_000);
+            judge = new Judge(judgeModel, harness.files().text(Judge.PROMPT_FILE), 60_000);
+        }
+        System.err.println("eval: " + cases.size() + " cases of " + devSet + " on " + harness.harness().version() + " ("
+                + harness.source() + "), model " + (engine.backend().equals("remote") ? engine.remoteUrl() : engine.model())
+                + "; writing " + dir);
+        long started = System.currentTimeMillis();
+        String startedAt = Instant.ofEpochMilli(started).toString();
+        List<CaseRecord> records;
+        RunMeta meta;
+        try (EvalRig rig = EvalRig.open(config, EvalModels.open(engine), EvalModels.router(config), List.of(harness.harness()), deadline)) {
+            records = EvalRunner.run(rig, harness.harness(), cases, new EvalRunner.Options(dir, judge, System.err));
+            var info = rig.modelInfo();
+            meta = new RunMeta(id, harness.harness().version(), harness.source(), info.name() + " (" + engine.backend() + ")",
+                    info.testModel(), devSet.toString(), sha256(devSet), judge == null ? null : o.get("judge-model", "judge") + " at " + o.get("judge", null),
+                    startedAt, System.currentTimeMillis() - started, "./liveharness " + command);
+        } finally {
+            if (judge != null) judge.close();
+        }
+        EvalRunner.finish(dir, meta, records);
+        RunSummary s = RunSummary.of(records.stream().map(CaseRecord::score).toList());
+        System.out.printf("run %s: %d cases, accuracy %.1f%%, effectiveness %.1f%%, outcomes %s, %.1f s; report %s%n", id, s.cases(),
+                100 * s.accuracy(), 100 * s.effectiveness(), s.outcomes(), meta.wallMs() / 1000.0, dir.resolve("report.html"));
+        if (meta.testModel()) System.out.println("note: " + meta.model() + " is a test model; these scores say nothing about answer quality");
+        return 0;
+    }
+
+    static String sha256(Path file) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    }
+
+    // --- devset ---------------------------------------------------------------------------------
+
+    private static int devset(Options o) throws Exception {
+        NodeConfig config = config(o);
+        Catalog catalog = Catalog.load(Path.of(config.catalog().file()));
+        Policies policies = Policies.load(Path.of(config.catalog().policies()));
+        var rooms = RoomManifests.load(Path.of(config.rooms().dir()), catalog);
+        Map<String, Product> products = new LinkedHashMap<>();
+        rooms.forEach(r -> r.products().forEach(id -> catalog.find(id).ifPresent(p -> products.put(id, p))));
+        List<DevCase> cases = DevSetGenerator.generate(rooms, products, policies, (long) o.number("seed", 9));
+        Path out = Path.of(o.get("out", DEFAULT_DEV_SET.toString()));
+        DevSet.write(out, cases);
+        Map<String, Integer> byIntent = new LinkedHashMap<>();
+        cases.forEach(c -> byIntent.merge(c.intent(), 1, Integer::sum));
+        System.out.println("wrote " + cases.size() + " cases to " + out + ": " + byIntent);
+        return 0;
+    }
+}
