@@ -24,6 +24,9 @@ public final class ReplyText {
                 String n = new java.math.BigDecimal(a).stripTrailingZeros().toPlainString();
                 String re = "(?<![\\d.])" + Pattern.quote(n) + (n.contains(".") ? "0*" : "(?:\\.0+)?") + "(?!\\d|\\.\\d)";
                 if (Pattern.compile(re).matcher(lower).find()) return true;
+            } else if (a.matches("[a-z0-9 -]+")) {
+                // a Latin word matches as a word: size "s" is not in "stories"
+                if (Pattern.compile("(?<![a-z0-9])" + Pattern.quote(a) + "(?![a-z0-9])").matcher(lower).find()) return true;
             } else if (lower.contains(a)) {
                 return true;
             }

@@ -164,7 +164,7 @@ public final class RubricChecks {
         public CheckResult check(DevCase c, Transcript t) {
             String link = c.rubric().actionLink();
             if (link == null || link.isBlank()) return CheckResult.na(this);
-            return t.reply() != null && t.reply().contains(link) ? CheckResult.pass(this, link)
+            return ReplyText.says(t.reply(), link) ? CheckResult.pass(this, link)
                     : CheckResult.fail(this, "does not point to " + link);
         }
     }
