@@ -3,6 +3,11 @@ package io.liveharness.cli;
 import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
+import io.liveharness.eval.compare.Comparison;
+import io.liveharness.eval.compare.ComparisonText;
+import io.liveharness.eval.compare.PairedBootstrap;
+import io.liveharness.eval.compare.PromotionGate;
+import io.liveharness.eval.compare.RunComparer;
 import io.liveharness.eval.devset.DevCase;
 import io.liveharness.eval.devset.DevSet;
 import io.liveharness.eval.devset.DevSetGenerator;
@@ -50,8 +55,15 @@ public final class EvalCommand implements Main.Command {
         return switch (verb) {
             case "run" -> run(Options.parse(args, 1, RUN_OPTIONS, Set.of()), String.join(" ", args));
             case "devset" -> devset(Options.parse(args, 1, Set.of("out", "seed", "conf"), Set.of()));
+            case "compare" -> compare(arg(args, 1, "eval compare RUN_A RUN_B"), arg(args, 2, "eval compare RUN_A RUN_B"),
+                    Options.parse(args, 3, Set.of("seed", "resamples", "out"), Set.of()));
             default -> throw new UsageException("usage: " + summary());
         };
+    }
+
+    private static String arg(String[] args, int i, String usage) {
+        if (args.length <= i || args[i].startsWith("--")) throw new UsageException("usage: " + usage);
+        return args[i];
     }
 
     private static NodeConfig config(Options o) {
@@ -105,6 +117,18 @@ public final class EvalCommand implements Main.Command {
 
     static String sha256(Path file) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    }
+
+    // --- compare --------------------------------------------------------------------------------
+
+    private static int compare(String a, String b, Options o) throws Exception {
+        RunFiles.Run x = RunFiles.read(RunFiles.resolve(a)), y = RunFiles.read(RunFiles.resolve(b));
+        Comparison c = RunComparer.compare(x.meta().id(), x.meta().harnessVersion(), x.scores(), y.meta().id(),
+                y.meta().harnessVersion(), y.scores(), (long) o.number("seed", 20260802), (int) o.number("resamples", PairedBootstrap.DEFAULT_RESAMPLES));
+        Path file = PromotionGate.write(Path.of(o.get("out", PromotionGate.DEFAULT_COMPARISONS.toString())), c);
+        System.out.println(ComparisonText.render(c));
+        System.out.println("written to " + file);
+        return 0;
     }
 
     // --- devset ---------------------------------------------------------------------------------
