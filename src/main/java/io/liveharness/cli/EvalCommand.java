@@ -9,6 +9,8 @@ import io.liveharness.eval.compare.PairedBootstrap;
 import io.liveharness.eval.compare.PromotionGate;
 import io.liveharness.eval.compare.RunComparer;
 import io.liveharness.eval.devset.DevCase;
+import io.liveharness.eval.export.ExportFormat;
+import io.liveharness.eval.export.TrajectoryExport;
 import io.liveharness.eval.devset.DevSet;
 import io.liveharness.eval.devset.DevSetGenerator;
 import io.liveharness.eval.rubric.Judge;
@@ -55,6 +57,8 @@ public final class EvalCommand implements Main.Command {
         return switch (verb) {
             case "run" -> run(Options.parse(args, 1, RUN_OPTIONS, Set.of()), String.join(" ", args));
             case "devset" -> devset(Options.parse(args, 1, Set.of("out", "seed", "conf"), Set.of()));
+            case "export" -> export(arg(args, 1, "eval export RUN --format openai-chat|sharegpt"),
+                    Options.parse(args, 2, Set.of("format", "out", "require"), Set.of("include-fallbacks")));
             case "compare" -> compare(arg(args, 1, "eval compare RUN_A RUN_B"), arg(args, 2, "eval compare RUN_A RUN_B"),
                     Options.parse(args, 3, Set.of("seed", "resamples", "out"), Set.of()));
             default -> throw new UsageException("usage: " + summary());
@@ -128,6 +132,25 @@ public final class EvalCommand implements Main.Command {
         Path file = PromotionGate.write(Path.of(o.get("out", PromotionGate.DEFAULT_COMPARISONS.toString())), c);
         System.out.println(ComparisonText.render(c));
         System.out.println("written to " + file);
+        return 0;
+    }
+
+    // --- export ---------------------------------------------------------------------------------
+
+    private static int export(String run, Options o) throws Exception {
+        RunFiles.Run r = RunFiles.read(RunFiles.resolve(run));
+        ExportFormat format;
+        TrajectoryExport.Filter filter;
+        try {
+            format = ExportFormat.named(o.get("format", "openai-chat"));
+            filter = new TrajectoryExport.Filter(o.get("require", "none"), o.has("include-fallbacks"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        Path out = Path.of(o.get("out", r.dir().resolve("trajectories-" + format.name() + ".jsonl").toString()));
+        int n = TrajectoryExport.write(r.cases(), format, filter, out);
+        System.out.println("wrote " + n + " of " + r.cases().size() + " trajectories (" + format.name() + ", require " + filter.require()
+                + (filter.includeFallbacks() ? ", fallbacks included" : ", fallbacks left out") + ") to " + out);
         return 0;
     }
 

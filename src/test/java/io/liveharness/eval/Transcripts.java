@@ -37,12 +37,12 @@ final class Transcripts {
 
     static Transcript reply(String reply, List<ToolCallRecord> tools, List<HookDecision> hooks) {
         return new Transcript("t-1", "dress-room", "default-x", "q", "product_qa", 0.9, Transcript.MODEL, null, reply,
-                List.of(), tools, hooks, List.of(DRESS_FACTS), Map.of());
+                List.of(), tools, hooks, List.of(DRESS_FACTS), Map.of(), List.of());
     }
 
     static Transcript silent(String why) {
         return new Transcript("t-1", "dress-room", "default-x", "q", "spam", 0.9, Transcript.SILENT, why, null,
-                List.of(), List.of(), List.of(), List.of(), Map.of());
+                List.of(), List.of(), List.of(), List.of(), Map.of(), List.of());
     }
 
     static ToolCallRecord call(String handler, String args, boolean ok) {

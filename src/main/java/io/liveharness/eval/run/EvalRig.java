@@ -126,7 +126,7 @@ public final class EvalRig implements AutoCloseable {
         if (routed.intent() == Intent.SPAM) {
             return new Transcript(c.id(), room.id(), harness.version(), c.text(), routed.intent().label(), routed.confidence(),
                     Transcript.SILENT, "dropped: classified as spam (the room drops spam on arrival)", null, List.of(), List.of(),
-                    List.of(), List.of(), Map.of());
+                    List.of(), List.of(), Map.of(), List.of());
         }
         ViewerMessage message = new ViewerMessage(room.id(), "eval-" + c.id(), "eval-viewer", c.text(), now);
         RoomRequest request = new RoomRequest(message, routed, room, state, harness, now + replyDeadlineMs);
@@ -146,13 +146,21 @@ public final class EvalRig implements AutoCloseable {
         } catch (Exception e) {
             Throwable cause = e instanceof java.util.concurrent.ExecutionException ? e.getCause() : e;
             return new Transcript(c.id(), room.id(), harness.version(), c.text(), routed.intent().label(), routed.confidence(),
-                    Transcript.SILENT, "the pipeline failed: " + cause, null, model.take(), List.of(), List.of(), List.of(), Map.of());
+                    Transcript.SILENT, "the pipeline failed: " + cause, null, model.take(), List.of(), List.of(), List.of(), Map.of(),
+                    offered(harness, routed));
         }
         String outcome = r.refused() ? Transcript.SILENT : r.fallback() ? Transcript.FALLBACK : Transcript.MODEL;
         String detail = r.refused() ? "refused by an input hook: " + r.detail() : r.detail();
         return new Transcript(c.id(), room.id(), harness.version(), c.text(), routed.intent().label(), routed.confidence(),
                 outcome, detail, r.refused() ? null : r.reply().text(), model.take(), tools(r, harness), hooks(r), r.trace().backedFacts(),
-                r.timings().micros());
+                r.timings().micros(), offered(harness, routed));
+    }
+
+    /** The active skill's tools: what the prompt offered the model (the pipeline's allowedTools, local tools). */
+    private static List<Transcript.OfferedTool> offered(Harness harness, Classification routed) {
+        List<String> allowed = harness.skillFor(routed.intent()).map(io.liveharness.harness.Skill::allowedTools).orElse(List.of());
+        return harness.tools().stream().filter(t -> allowed.contains(t.name()))
+                .map(t -> new Transcript.OfferedTool(t.name(), t.description(), t.parametersSchemaJson())).toList();
     }
 
     private static List<ToolCallRecord> tools(PipelineResult r, Harness harness) {

@@ -15,12 +15,13 @@ import java.util.Map;
  *                     grounded fallback was), {@code silent} (nothing was said: spam, or an input hook refused)
  * @param detail       why a fallback or silence happened
  * @param backedFacts  the facts this turn backs: product data of context load, then each tool result
+ * @param offeredTools the tools the active skill offered the model, as the prompt described them
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Transcript(String caseId, String room, String harnessVersion, String text, String routedIntent,
                          double confidence, String outcome, String detail, String reply, List<ModelCall> modelCalls,
                          List<ToolCallRecord> toolCalls, List<HookDecision> hooks, List<String> backedFacts,
-                         Map<String, Long> stageMicros) {
+                         Map<String, Long> stageMicros, List<OfferedTool> offeredTools) {
     public static final String MODEL = "model";
     public static final String FALLBACK = "fallback";
     public static final String SILENT = "silent";
@@ -31,6 +32,7 @@ public record Transcript(String caseId, String room, String harnessVersion, Stri
         hooks = hooks == null ? List.of() : List.copyOf(hooks);
         backedFacts = backedFacts == null ? List.of() : List.copyOf(backedFacts);
         stageMicros = stageMicros == null ? Map.of() : Map.copyOf(stageMicros);
+        offeredTools = offeredTools == null ? List.of() : List.copyOf(offeredTools);
     }
 
     public boolean silent() { return SILENT.equals(outcome); }
@@ -62,6 +64,9 @@ public record Transcript(String caseId, String room, String harnessVersion, Stri
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ToolCallRecord(String tool, String handler, String arguments, String handlerArguments, boolean ok,
                                  String result, String error) { }
+
+    /** A tool as the model was offered it: its name, description and JSON Schema. */
+    public record OfferedTool(String name, String description, String parameters) { }
 
     /** One hook's decision. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
