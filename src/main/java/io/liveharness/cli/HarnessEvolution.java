@@ -5,6 +5,12 @@ import io.liveharness.eval.compare.PromotionLog;
 import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.harness.HarnessRouting;
 
+import io.liveharness.eval.augment.HarnessAugmenter;
+import io.liveharness.eval.augment.Transformation;
+import io.liveharness.eval.augment.Transformations;
+import io.liveharness.eval.run.EvalHarness;
+
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -43,8 +49,35 @@ final class HarnessEvolution {
         return 0;
     }
 
+    /**
+     * Writes N task-preserving variants of a version (a folder, a version id or a channel) as
+     * folders under {@code --out} and, with {@code --publish}, into the store as versions.
+     */
     static int augment(String version, Options o) throws Exception {
-        throw new UsageException("harness augment is not built yet");
+        int n = (int) o.number("variants", 3);
+        long seed = (long) o.number("seed", 1);
+        if (n < 1) throw new UsageException("--variants must be at least 1");
+        var base = EvalHarness.resolve(version, HarnessCommand.config(o));
+        Path out = Path.of(o.get("out", "eval/variants/" + base.harness().version()));
+        HarnessRegistry registry = o.has("publish") ? HarnessCommand.registry(o) : null;
+        for (HarnessAugmenter.Variant v : HarnessAugmenter.variants(base.files(), n, seed)) {
+            Path dir = out.resolve("hsa" + v.index());
+            if (Files.exists(dir)) deleteTree(dir);
+            v.files().writeTo(dir.toAbsolutePath());
+            Files.writeString(dir.resolve("AUGMENTATION.md"), "Variant " + v.index() + " of " + base.harness().version() + ", seed " + seed
+                    + ", made by `harness augment`. Transformations: "
+                    + Transformations.all().stream().map(Transformation::name).toList() + "\n\n" + String.join("\n", v.notes()) + "\n");
+            var h = io.liveharness.harness.HarnessLoader.load(io.liveharness.harness.HarnessFiles.fromDirectory(dir));
+            String published = registry == null ? "" : ", published " + registry.publish(io.liveharness.harness.HarnessFiles.fromDirectory(dir)).version();
+            System.out.println("variant " + v.index() + ": " + dir + " (" + h.version() + published + ")");
+        }
+        return 0;
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        try (var walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+        }
     }
 
     private HarnessEvolution() { }
