@@ -8,6 +8,8 @@ import io.liveharness.eval.compare.ComparisonText;
 import io.liveharness.eval.compare.PairedBootstrap;
 import io.liveharness.eval.compare.PromotionGate;
 import io.liveharness.eval.compare.RunComparer;
+import io.liveharness.eval.augment.HarnessAugmenter;
+import io.liveharness.eval.run.Robustness;
 import io.liveharness.eval.devset.DevCase;
 import io.liveharness.eval.export.ExportFormat;
 import io.liveharness.eval.export.TrajectoryExport;
@@ -57,6 +59,7 @@ public final class EvalCommand implements Main.Command {
         return switch (verb) {
             case "run" -> run(Options.parse(args, 1, RUN_OPTIONS, Set.of()), String.join(" ", args));
             case "devset" -> devset(Options.parse(args, 1, Set.of("out", "seed", "conf"), Set.of()));
+            case "robustness" -> robustness(Options.parse(args, 1, union(RUN_OPTIONS, Set.of("variants", "seed")), Set.of()), String.join(" ", args));
             case "export" -> export(arg(args, 1, "eval export RUN --format openai-chat|sharegpt"),
                     Options.parse(args, 2, Set.of("format", "out", "require"), Set.of("include-fallbacks")));
             case "compare" -> compare(arg(args, 1, "eval compare RUN_A RUN_B"), arg(args, 2, "eval compare RUN_A RUN_B"),
@@ -133,6 +136,63 @@ public final class EvalCommand implements Main.Command {
         System.out.println(ComparisonText.render(c));
         System.out.println("written to " + file);
         return 0;
+    }
+
+    // --- robustness -----------------------------------------------------------------------------
+
+    private static int robustness(Options o, String command) throws Exception {
+        if (!o.has("harness")) throw new UsageException("eval robustness needs --harness (a folder, a version id or a channel)");
+        NodeConfig config = config(o);
+        EvalHarness base = EvalHarness.resolve(o.get("harness", null), config);
+        int n = (int) o.number("variants", 3);
+        long seed = (long) o.number("seed", 1);
+        List<EvalHarness> all = new java.util.ArrayList<>(List.of(base));
+        for (var v : HarnessAugmenter.variants(base.files(), n, seed)) {
+            all.add(new EvalHarness(io.liveharness.harness.HarnessLoader.load(v.files()), v.files(), "variant " + v.index() + " of " + base.harness().version()));
+        }
+        Path devSet = Path.of(o.get("dev-set", DEFAULT_DEV_SET.toString()));
+        List<DevCase> cases = DevSet.read(devSet);
+        if (o.has("limit")) cases = cases.subList(0, Math.min(cases.size(), (int) o.number("limit", cases.size())));
+        String id = o.get("id", "robustness-" + base.harness().name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(ZoneOffset.UTC).format(Instant.now()));
+        Path root = Path.of(o.get("out", "eval/robustness")).resolve(id);
+        String apiKey = System.getenv("LIVEHARNESS_REMOTE_API_KEY");
+        var engine = EvalModels.engine(config, o.get("model", null), o.get("remote", null), o.get("remote-model", null), apiKey);
+        long deadline = (long) o.number("deadline-ms", config.rooms().replyDeadlineMs());
+        Map<String, RunSummary> summaries = new LinkedHashMap<>();
+        try (EvalRig rig = EvalRig.open(config, EvalModels.open(engine), EvalModels.router(config), all.stream().map(EvalHarness::harness).toList(), deadline)) {
+            for (int i = 0; i < all.size(); i++) {
+                EvalHarness h = all.get(i);
+                String runId = i == 0 ? "base" : "hsa" + i;
+                Path dir = root.resolve(runId);
+                System.err.println("robustness: " + runId + " = " + h.harness().version() + " (" + h.source() + "), " + cases.size() + " cases");
+                long started = System.currentTimeMillis();
+                List<CaseRecord> records = EvalRunner.run(rig, h.harness(), cases, new EvalRunner.Options(dir, null, System.err));
+                var info = rig.modelInfo();
+                EvalRunner.finish(dir, new RunMeta(id + "/" + runId, h.harness().version(), h.source(), info.name() + " (" + engine.backend() + ")",
+                        info.testModel(), devSet.toString(), sha256(devSet), null, Instant.ofEpochMilli(started).toString(),
+                        System.currentTimeMillis() - started, "./liveharness " + command), records);
+                summaries.put(h.harness().version(), RunSummary.of(records.stream().map(CaseRecord::score).toList()));
+            }
+        }
+        Robustness r = Robustness.of(base.harness().version(), seed, summaries);
+        Files.createDirectories(root);
+        new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(root.resolve("robustness.json").toFile(), r);
+        System.out.printf("%-34s %9s %13s%n", "harness", "accuracy", "effectiveness");
+        summaries.forEach((v, s) -> System.out.printf("%-34s %8.1f%% %12.1f%%%n", v, 100 * s.accuracy(), 100 * s.effectiveness()));
+        for (var e : Map.of("accuracy", r.accuracy(), "effectiveness", r.effectiveness()).entrySet()) {
+            var sp = e.getValue();
+            System.out.printf("%s over %d variants: base %.1f%%, mean %.1f%%, min %.1f%%, max %.1f%%, spread %.1f points, stdev %.1f%n", e.getKey(), n,
+                    100 * sp.base(), 100 * sp.mean(), 100 * sp.min(), 100 * sp.max(), 100 * (sp.max() - sp.min()), 100 * sp.stdev());
+        }
+        System.out.println("written to " + root);
+        return 0;
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> out = new java.util.HashSet<>(a);
+        out.addAll(b);
+        return out;
     }
 
     // --- export ---------------------------------------------------------------------------------
