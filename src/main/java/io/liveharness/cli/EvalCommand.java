@@ -110,7 +110,7 @@ public final class EvalCommand implements Main.Command {
             var info = rig.modelInfo();
             meta = new RunMeta(id, harness.harness().version(), harness.source(), info.name() + " (" + engine.backend() + ")",
                     info.testModel(), devSet.toString(), sha256(devSet), judge == null ? null : o.get("judge-model", "judge") + " at " + o.get("judge", null),
-                    startedAt, System.currentTimeMillis() - started, "./liveharness " + command);
+                    startedAt, System.currentTimeMillis() - started, "./liveharness eval " + command);
         } finally {
             if (judge != null) judge.close();
         }
@@ -171,7 +171,7 @@ public final class EvalCommand implements Main.Command {
                 var info = rig.modelInfo();
                 EvalRunner.finish(dir, new RunMeta(id + "/" + runId, h.harness().version(), h.source(), info.name() + " (" + engine.backend() + ")",
                         info.testModel(), devSet.toString(), sha256(devSet), null, Instant.ofEpochMilli(started).toString(),
-                        System.currentTimeMillis() - started, "./liveharness " + command), records);
+                        System.currentTimeMillis() - started, "./liveharness eval " + command), records);
                 summaries.put(h.harness().version(), RunSummary.of(records.stream().map(CaseRecord::score).toList()));
             }
         }
