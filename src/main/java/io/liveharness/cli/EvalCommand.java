@@ -48,7 +48,7 @@ import java.util.Set;
 public final class EvalCommand implements Main.Command {
     static final Path DEFAULT_DEV_SET = Path.of("eval/dev/demo.jsonl");
     private static final Set<String> RUN_OPTIONS = Set.of("harness", "dev-set", "model", "remote", "remote-model", "judge",
-            "judge-model", "id", "out", "limit", "conf", "deadline-ms");
+            "judge-model", "id", "out", "limit", "every", "conf", "deadline-ms");
 
     public String summary() {
         return "eval run --harness V [--dev-set F] [--model GGUF|--remote URL] | compare A B | robustness | export RUN | devset";
@@ -85,7 +85,7 @@ public final class EvalCommand implements Main.Command {
         EvalHarness harness = EvalHarness.resolve(o.get("harness", null), config);
         Path devSet = Path.of(o.get("dev-set", DEFAULT_DEV_SET.toString()));
         List<DevCase> cases = DevSet.read(devSet);
-        if (o.has("limit")) cases = cases.subList(0, Math.min(cases.size(), (int) o.number("limit", cases.size())));
+        cases = subset(cases, o);
         String id = o.get("id", harness.harness().name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
                 .withZone(ZoneOffset.UTC).format(Instant.now()));
         Path dir = Path.of(o.get("out", RunFiles.DEFAULT_ROOT.toString())).resolve(id);
@@ -122,6 +122,15 @@ public final class EvalCommand implements Main.Command {
         return 0;
     }
 
+    /** {@code --every K}: every K-th case (a sample across all rooms and intents); {@code --limit N}: the first N of those. */
+    private static List<DevCase> subset(List<DevCase> cases, Options o) {
+        int every = (int) o.number("every", 1);
+        if (every < 1) throw new UsageException("--every must be at least 1");
+        List<DevCase> out = new java.util.ArrayList<>();
+        for (int i = 0; i < cases.size(); i += every) out.add(cases.get(i));
+        return o.has("limit") ? out.subList(0, Math.min(out.size(), (int) o.number("limit", out.size()))) : out;
+    }
+
     static String sha256(Path file) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
     }
@@ -152,7 +161,7 @@ public final class EvalCommand implements Main.Command {
         }
         Path devSet = Path.of(o.get("dev-set", DEFAULT_DEV_SET.toString()));
         List<DevCase> cases = DevSet.read(devSet);
-        if (o.has("limit")) cases = cases.subList(0, Math.min(cases.size(), (int) o.number("limit", cases.size())));
+        cases = subset(cases, o);
         String id = o.get("id", "robustness-" + base.harness().name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
                 .withZone(ZoneOffset.UTC).format(Instant.now()));
         Path root = Path.of(o.get("out", "eval/robustness")).resolve(id);

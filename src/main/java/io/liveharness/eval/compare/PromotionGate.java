@@ -77,10 +77,13 @@ public final class PromotionGate {
 
     public static Path write(Path dir, Comparison c) throws IOException {
         Files.createDirectories(dir);
-        Path file = dir.resolve(c.runA() + "__vs__" + c.runB() + ".json");
+        Path file = dir.resolve(fileName(c.runA()) + "__vs__" + fileName(c.runB()) + ".json");
         JSON.writeValue(file.toFile(), c);
         return file;
     }
+
+    /** A run id as part of a file name: a robustness run's id has a '/' in it. */
+    private static String fileName(String runId) { return runId.replaceAll("[^A-Za-z0-9._-]", "_"); }
 
     private PromotionGate() { }
 }
