@@ -64,11 +64,12 @@ final class HarnessEvolution {
             Path dir = out.resolve("hsa" + v.index());
             if (Files.exists(dir)) deleteTree(dir);
             v.files().writeTo(dir.toAbsolutePath());
-            Files.writeString(dir.resolve("AUGMENTATION.md"), "Variant " + v.index() + " of " + base.harness().version() + ", seed " + seed
+            // Beside the folder, not in it: the notes are not harness content, so the folder's version is the variant's.
+            Files.writeString(out.resolve("hsa" + v.index() + ".md"), "Variant " + v.index() + " of " + base.harness().version() + ", seed " + seed
                     + ", made by `harness augment`. Transformations: "
                     + Transformations.all().stream().map(Transformation::name).toList() + "\n\n" + String.join("\n", v.notes()) + "\n");
             var h = io.liveharness.harness.HarnessLoader.load(io.liveharness.harness.HarnessFiles.fromDirectory(dir));
-            String published = registry == null ? "" : ", published " + registry.publish(io.liveharness.harness.HarnessFiles.fromDirectory(dir)).version();
+            String published = registry == null ? "" : ", published " + registry.publish(v.files()).version();
             System.out.println("variant " + v.index() + ": " + dir + " (" + h.version() + published + ")");
         }
         return 0;
