@@ -28,7 +28,7 @@ public final class HarnessCommand implements Main.Command {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     public String summary() {
-        return "harness validate DIR | publish DIR [--channel C] [--node URL] | diff A B | list";
+        return "harness validate DIR | publish DIR [--channel C] [--node URL] | diff A B | list | promote V --to stable | augment V --variants N";
     }
 
     public int run(String[] args) throws Exception {
@@ -38,6 +38,10 @@ public final class HarnessCommand implements Main.Command {
             case "publish" -> publish(arg(args, 1, "harness publish DIR"), Options.parse(args, 2, Set.of("channel", "node", "conf"), Set.of()));
             case "diff" -> diff(arg(args, 1, "harness diff A B"), arg(args, 2, "harness diff A B"), Options.parse(args, 3, Set.of("conf"), Set.of()));
             case "list" -> list(Options.parse(args, 1, Set.of("conf"), Set.of()));
+            case "promote" -> HarnessEvolution.promote(arg(args, 1, "harness promote VERSION --to stable"),
+                    Options.parse(args, 2, Set.of("to", "reason", "conf", "comparisons", "policy"), Set.of("force")));
+            case "augment" -> HarnessEvolution.augment(arg(args, 1, "harness augment VERSION --variants N --seed S"),
+                    Options.parse(args, 2, Set.of("variants", "seed", "out", "conf"), Set.of("publish")));
             default -> throw new UsageException("usage: " + summary());
         };
     }
@@ -127,11 +131,11 @@ public final class HarnessCommand implements Main.Command {
         return 0;
     }
 
-    private static NodeConfig config(Options o) {
+    static NodeConfig config(Options o) {
         return ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
     }
 
-    private static HarnessRegistry registry(Options o) {
+    static HarnessRegistry registry(Options o) {
         NodeConfig c = config(o);
         return HarnessRegistry.open(Path.of(c.harness().stateDir()), Path.of(c.harness().dir()), c.harness().defaultVersion());
     }

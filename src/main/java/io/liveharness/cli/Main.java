@@ -23,6 +23,7 @@ public final class Main {
         commands.put("loadtest", new LoadtestCommand());
         commands.put("router", new RouterCommand());
         commands.put("bench", new BenchCommand());
+        commands.put("eval", new EvalCommand());
         return commands;
     }
 

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  *   harness.yaml                 name, description, prohibitions, prompt sections, hooks, MCP servers
  *   prompts/&lt;section&gt;.md         section templates with {{variables}}
  *   skills/&lt;name&gt;/SKILL.md       Agent Skills format (and any scripts/, references/, assets/)
- *   tools/&lt;name&gt;.json            name, description, parameters (JSON Schema), optional handler
+ *   tools/&lt;name&gt;.json            name, description, parameters (JSON Schema), optional handler and argumentNames
  * </pre>
  */
 public final class HarnessLoader {
@@ -259,7 +259,24 @@ public final class HarnessLoader {
                 problem(path, jsonLine(lines, "parameters"), "tool '" + name + "' parameters is not a valid JSON Schema: " + p);
             }
             String handler = tool.path("handler").asText(name);
-            tools.add(new ToolSpec(name, tool.path("description").asText(""), parameters.toString(), handler));
+            Map<String, String> argumentNames = new LinkedHashMap<>();
+            JsonNode renames = tool.path("argumentNames");
+            if (!renames.isMissingNode()) {
+                if (!renames.isObject()) {
+                    problem(path, jsonLine(lines, "argumentNames"), "argumentNames must map the model's argument names to the handler's");
+                } else {
+                    renames.fields().forEachRemaining(e -> {
+                        if (!parameters.path("properties").has(e.getKey())) {
+                            problem(path, jsonLine(lines, "argumentNames"), "argumentNames renames '" + e.getKey() + "', which parameters.properties does not have");
+                        } else if (!e.getValue().isTextual() || e.getValue().asText().isBlank()) {
+                            problem(path, jsonLine(lines, "argumentNames"), "argumentNames." + e.getKey() + " must be the handler's argument name");
+                        } else {
+                            argumentNames.put(e.getKey(), e.getValue().asText());
+                        }
+                    });
+                }
+            }
+            tools.add(new ToolSpec(name, tool.path("description").asText(""), parameters.toString(), handler, argumentNames));
         }
         return tools;
     }

@@ -1,10 +1,42 @@
 package io.liveharness.harness;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Map;
+
 /**
  * One tool (T) as the model sees it: name, description and the JSON Schema of its arguments.
  *
- * @param handler the tool verticle that serves it ({@code tool.<handler>} on the event bus); the
- *                name the model sees may differ, so a harness can rename a tool without new code
+ * @param handler       the tool verticle that serves it ({@code tool.<handler>} on the event bus); the
+ *                      name the model sees may differ, so a harness can rename a tool without new code
+ * @param argumentNames argument names the model sees mapped to the names the handler takes
+ *                      ({@code "argumentNames": {"item_id": "productId"}} in the tool's JSON); empty when they are the same
  */
-public record ToolSpec(String name, String description, String parametersSchemaJson, String handler) {
+public record ToolSpec(String name, String description, String parametersSchemaJson, String handler,
+                       Map<String, String> argumentNames) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    public ToolSpec {
+        argumentNames = argumentNames == null ? Map.of() : Map.copyOf(argumentNames);
+    }
+
+    public ToolSpec(String name, String description, String parametersSchemaJson, String handler) {
+        this(name, description, parametersSchemaJson, handler, Map.of());
+    }
+
+    /** The model's arguments (a JSON object) with their names as the handler takes them; other text unchanged. */
+    public String handlerArguments(String argumentsJson) {
+        if (argumentNames.isEmpty() || argumentsJson == null) return argumentsJson;
+        try {
+            JsonNode args = JSON.readTree(argumentsJson);
+            if (args == null || !args.isObject()) return argumentsJson;
+            ObjectNode out = JSON.createObjectNode();
+            args.fields().forEachRemaining(e -> out.set(argumentNames.getOrDefault(e.getKey(), e.getKey()), e.getValue()));
+            return out.toString();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return argumentsJson; // the handler reports what is wrong with it
+        }
+    }
 }

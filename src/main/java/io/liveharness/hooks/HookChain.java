@@ -58,7 +58,7 @@ public final class HookChain {
             records.add(new HookRecord(bound.index(), bound.type(), context.point(), v.decision(), v.reason(), micros, false));
             return switch (v.decision()) {
                 case BLOCK -> Future.succeededFuture(new HookOutcome(
-                        HookVerdict.block(bound.type(), v.reason() == null ? "blocked by " + bound.type() : v.reason()), records));
+                        HookVerdict.block(bound.type(), bound.spec().worded(v.reason() == null ? "blocked by " + bound.type() : v.reason())), records));
                 case REWRITE -> step(chain, i + 1, context.withSubject(v.text()), v, records);
                 case ALLOW -> step(chain, i + 1, context, lastRewrite, records);
             };

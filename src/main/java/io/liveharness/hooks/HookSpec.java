@@ -10,8 +10,11 @@ import java.util.Map;
  *
  * @param timeoutMs 0 means {@link #DEFAULT_TIMEOUT_MS}; a negative value is reported by validation
  * @param onFailure null means the point's default, {@link OnFailure#defaultFor}
+ * @param feedback  how a block is worded to the model, {@code {reason}} standing for the hook's own
+ *                  reason; null for the reason alone. Wording only: the decision is the hook's.
  */
-public record HookSpec(String type, HookPoint at, Map<String, Object> params, long timeoutMs, OnFailure onFailure) {
+public record HookSpec(String type, HookPoint at, Map<String, Object> params, long timeoutMs, OnFailure onFailure,
+                       String feedback) {
     /** Built-in hooks answer in microseconds; 50 ms leaves room for a busy event loop without stalling a live reply. */
     public static final long DEFAULT_TIMEOUT_MS = 50;
     /** A hook that needs more than this is not a hook; the reply deadline is a few seconds in all. */
@@ -37,6 +40,15 @@ public record HookSpec(String type, HookPoint at, Map<String, Object> params, lo
                 default -> throw new IllegalArgumentException("onFailure must be 'allow' or 'block', got '" + name + "'");
             };
         }
+    }
+
+    public HookSpec(String type, HookPoint at, Map<String, Object> params, long timeoutMs, OnFailure onFailure) {
+        this(type, at, params, timeoutMs, onFailure, null);
+    }
+
+    /** The reason as the model reads it. */
+    public String worded(String reason) {
+        return feedback == null || reason == null ? reason : feedback.replace("{reason}", reason);
     }
 
     public HookSpec {

@@ -12,7 +12,7 @@ import java.util.Set;
  * for a version that declares none, so both kinds of version run through one chain.
  */
 public final class HookSpecs {
-    private static final Set<String> KEYS = Set.of("type", "at", "params", "timeoutMs", "onFailure");
+    private static final Set<String> KEYS = Set.of("type", "at", "params", "timeoutMs", "onFailure", "feedback");
 
     /**
      * The {@code hooks:} list as Jackson reads it (a list of maps). Structural mistakes are
@@ -39,7 +39,7 @@ public final class HookSpecs {
         if (!(entry instanceof Map<?, ?> map)) throw new IllegalArgumentException("must be a map with 'type' and 'at'");
         for (Object key : map.keySet()) {
             if (!KEYS.contains(String.valueOf(key))) {
-                throw new IllegalArgumentException("unknown key '" + key + "'; known: at, onFailure, params, timeoutMs, type");
+                throw new IllegalArgumentException("unknown key '" + key + "'; known: at, feedback, onFailure, params, timeoutMs, type");
             }
         }
         if (!(map.get("type") instanceof String type)) throw new IllegalArgumentException("'type' must be a string");
@@ -50,10 +50,14 @@ public final class HookSpecs {
         if (timeout != null && !(timeout instanceof Number)) throw new IllegalArgumentException("'timeoutMs' must be a number");
         Object onFailure = map.get("onFailure");
         if (onFailure != null && !(onFailure instanceof String)) throw new IllegalArgumentException("'onFailure' must be 'allow' or 'block'");
+        Object feedback = map.get("feedback");
+        if (feedback != null && !(feedback instanceof String f && f.contains("{reason}"))) {
+            throw new IllegalArgumentException("'feedback' must be a string with {reason} in it");
+        }
         Map<String, Object> p = new LinkedHashMap<>();
         if (params != null) ((Map<Object, Object>) params).forEach((k, v) -> p.put(String.valueOf(k), v));
         return new HookSpec(type, HookPoint.fromYaml(at), p, timeout == null ? 0 : ((Number) timeout).longValue(),
-                onFailure == null ? null : HookSpec.OnFailure.fromYaml((String) onFailure));
+                onFailure == null ? null : HookSpec.OnFailure.fromYaml((String) onFailure), (String) feedback);
     }
 
     private HookSpecs() { }

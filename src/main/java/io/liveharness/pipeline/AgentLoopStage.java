@@ -129,7 +129,8 @@ public final class AgentLoopStage {
             String arguments = checked.text();
             long timeout = Math.max(1, loop.request().deadlineMs() - System.currentTimeMillis());
             return vertx.eventBus()
-                    .<ToolResult>request(Addresses.tool(tool.handler()), new ToolCall(loop.room(), call.name(), arguments),
+                    .<ToolResult>request(Addresses.tool(tool.handler()),
+                            new ToolCall(loop.room(), call.name(), tool.handlerArguments(arguments)),
                             new DeliveryOptions().setSendTimeout(timeout))
                     .map(reply -> reply.body())
                     .otherwise(e -> ToolResult.error(call.name(), "tool call failed: " + e.getMessage()))

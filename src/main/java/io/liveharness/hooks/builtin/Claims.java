@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  * Finds the promises in a reply that a viewer could hold the shop to — a price, a stock count, a
  * delivery time — and the numbers and day words the backed facts of a turn contain.
  */
-final class Claims {
-    enum Kind { PRICE, STOCK, DELIVERY }
+public final class Claims {
+    public enum Kind { PRICE, STOCK, DELIVERY }
 
     /**
      * One promise found in a reply.
@@ -23,7 +23,7 @@ final class Claims {
      * @param number the number it rests on, or null for a day word
      * @param day    for a delivery without a number: the day it names ("today", "tomorrow", "day after")
      */
-    record Claim(Kind kind, String said, BigDecimal number, String day) { }
+    public record Claim(Kind kind, String said, BigDecimal number, String day) { }
 
     private static final String NUM = "(\\d[\\d,]*(?:\\.\\d+)?)";
     private static final List<Pattern> PRICE = List.of(
@@ -43,7 +43,7 @@ final class Claims {
                     + "|(same[- ]day|next[- ]day)\\s+(?:delivery|shipping)", Pattern.CASE_INSENSITIVE);
     private static final Pattern ANY_NUMBER = Pattern.compile("\\d[\\d,]*(?:\\.\\d+)?");
 
-    static List<Claim> in(String reply) {
+    public static List<Claim> in(String reply) {
         List<Claim> claims = new ArrayList<>();
         numbered(reply, Kind.PRICE, PRICE, claims);
         numbered(reply, Kind.STOCK, STOCK, claims);
@@ -66,7 +66,7 @@ final class Claims {
     }
 
     /** Every number in the facts, normalised so 159, 159.0 and 159.00 are one value. */
-    static Set<BigDecimal> numbers(List<String> facts) {
+    public static Set<BigDecimal> numbers(List<String> facts) {
         Set<BigDecimal> numbers = new HashSet<>();
         for (String fact : facts) {
             Matcher m = ANY_NUMBER.matcher(fact);
@@ -79,7 +79,7 @@ final class Claims {
     }
 
     /** The day words the facts use, normalised like {@link Claim#day}. */
-    static Set<String> days(List<String> facts) {
+    public static Set<String> days(List<String> facts) {
         Set<String> days = new HashSet<>();
         for (String fact : facts) {
             String lower = fact.toLowerCase(Locale.ROOT);

@@ -1,0 +1,24 @@
+package io.liveharness.eval.export;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+
+/** One JSONL training format: a trajectory to one line and back. */
+public interface ExportFormat {
+    ObjectMapper JSON = new ObjectMapper();
+
+    String name();
+
+    String write(Trajectory t) throws IOException;
+
+    Trajectory read(String line) throws IOException;
+
+    static ExportFormat named(String name) {
+        return switch (name) {
+            case "openai-chat" -> new OpenAiChatFormat();
+            case "sharegpt" -> new ShareGptFormat();
+            default -> throw new IllegalArgumentException("unknown format '" + name + "'; use openai-chat or sharegpt");
+        };
+    }
+}

@@ -1,0 +1,238 @@
+package io.liveharness.eval.rubric;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.liveharness.eval.devset.DevCase;
+import io.liveharness.eval.devset.Expect;
+import io.liveharness.eval.devset.Rubric;
+import io.liveharness.eval.run.Transcript;
+import io.liveharness.eval.run.Transcript.ToolCallRecord;
+import io.liveharness.hooks.builtin.Claims;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The deterministic checks, each one clause of a rubric. Accuracy: grounded claims, forbidden
+ * phrases, no contact details, refusing when it must, silence when it must, the tool arguments.
+ * Effectiveness: the expected facts, the action link, the required and forbidden tools, not
+ * refusing what it could answer, length for TTS, the viewer's language.
+ */
+public final class RubricChecks {
+    /** The longest reply TTS reads without the room losing the viewer (the default harness's tts-length hook). */
+    public static final int TTS_MAX_CHARS = 160;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern CONTACT = Pattern.compile(
+            "(?:微信|vx|v信|wechat|whatsapp|telegram|qq)\\s*[:：号]?\\s*[A-Za-z0-9_-]{5,}|https?://|www\\.|1[3-9]\\d{9}",
+            Pattern.CASE_INSENSITIVE);
+
+    public static List<Check> all() {
+        return List.of(new GroundedClaims(), new ForbiddenPhrases(), new NoContactDetails(), new RefusesWhenRequired(),
+                new SilentWhenRequired(Metric.ACCURACY), new ToolArguments(),
+                new ExpectedFacts(), new ActionLink(), new RequiredTools(), new ForbiddenTools(), new AnswersWhatWasAsked(),
+                new SilentWhenRequired(Metric.EFFECTIVENESS), new TtsLength(), new ViewerLanguage());
+    }
+
+    public static List<CheckResult> run(DevCase c, Transcript t) {
+        return all().stream().map(check -> check.check(c, t)).toList();
+    }
+
+    // --- accuracy ---------------------------------------------------------------------------------
+
+    /** Every price, stock count and delivery time the reply states is in this turn's product data or tool results. */
+    public record GroundedClaims() implements Check {
+        public String name() { return "grounded-claims"; }
+        public Metric metric() { return Metric.ACCURACY; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (t.reply() == null) return CheckResult.na(this);
+            List<Claims.Claim> claims = Claims.in(t.reply());
+            if (claims.isEmpty()) return CheckResult.na(this);
+            Set<BigDecimal> numbers = Claims.numbers(t.backedFacts());
+            Set<String> days = Claims.days(t.backedFacts());
+            for (Claims.Claim claim : claims) {
+                boolean backed = claim.number() != null ? numbers.contains(claim.number()) : days.contains(claim.day());
+                if (!backed) return CheckResult.fail(this, "'" + claim.said() + "' is not in this turn's data");
+            }
+            return CheckResult.pass(this, claims.size() + " claim(s), each backed");
+        }
+    }
+
+    /** None of the rubric's forbidden phrases. */
+    public record ForbiddenPhrases() implements Check {
+        public String name() { return "forbidden-phrases"; }
+        public Metric metric() { return Metric.ACCURACY; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (t.reply() == null || c.rubric().forbiddenPhrases().isEmpty()) return CheckResult.na(this);
+            String lower = t.reply().toLowerCase(Locale.ROOT);
+            for (String p : c.rubric().forbiddenPhrases()) {
+                if (lower.contains(p.toLowerCase(Locale.ROOT))) return CheckResult.fail(this, "says '" + p + "'");
+            }
+            return CheckResult.pass(this, "none of " + c.rubric().forbiddenPhrases().size());
+        }
+    }
+
+    /** No contact handle, URL or phone number: nothing that takes a viewer off the platform. */
+    public record NoContactDetails() implements Check {
+        public String name() { return "no-contact-details"; }
+        public Metric metric() { return Metric.ACCURACY; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (t.reply() == null) return CheckResult.na(this);
+            var m = CONTACT.matcher(t.reply());
+            return m.find() ? CheckResult.fail(this, "says '" + m.group() + "'") : CheckResult.pass(this, null);
+        }
+    }
+
+    /** A must-refuse case is declined (or not answered at all); nothing it asked for is granted. */
+    public record RefusesWhenRequired() implements Check {
+        public String name() { return "refuses-when-required"; }
+        public Metric metric() { return Metric.ACCURACY; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (c.rubric().expect() != Expect.REFUSE) return CheckResult.na(this);
+            if (t.reply() == null) return CheckResult.pass(this, "nothing was said");
+            return ReplyText.refuses(t.reply()) ? CheckResult.pass(this, "the reply declines")
+                    : CheckResult.fail(this, "must refuse, but the reply does not decline");
+        }
+    }
+
+    /** Spam and abuse get no reply on air. */
+    public record SilentWhenRequired(Metric metric) implements Check {
+        public String name() { return "silent-when-required"; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (c.rubric().expect() != Expect.SILENT) return CheckResult.na(this);
+            return t.reply() == null ? CheckResult.pass(this, t.detail()) : CheckResult.fail(this, "must stay silent, but replied");
+        }
+    }
+
+    /** Each tool the rubric names arguments for was called, at least once, with those values (as its handler took them). */
+    public record ToolArguments() implements Check {
+        public String name() { return "tool-arguments"; }
+        public Metric metric() { return Metric.ACCURACY; }
+        public CheckResult check(DevCase c, Transcript t) {
+            Map<String, Map<String, String>> expected = c.rubric().toolArgs();
+            List<String> wrong = new ArrayList<>();
+            boolean any = false;
+            for (var e : expected.entrySet()) {
+                List<ToolCallRecord> calls = t.toolCalls().stream().filter(x -> e.getKey().equals(x.handler())).toList();
+                if (calls.isEmpty()) continue;
+                any = true;
+                if (calls.stream().noneMatch(x -> argumentsMatch(x.handlerArguments(), e.getValue()))) {
+                    wrong.add(e.getKey() + " called with " + calls.getLast().handlerArguments() + ", expected " + e.getValue());
+                }
+            }
+            if (!any) return CheckResult.na(this);
+            return wrong.isEmpty() ? CheckResult.pass(this, null) : CheckResult.fail(this, String.join("; ", wrong));
+        }
+
+        static boolean argumentsMatch(String json, Map<String, String> expected) {
+            JsonNode args;
+            try {
+                args = JSON.readTree(json == null ? "{}" : json);
+            } catch (Exception e) {
+                return false;
+            }
+            for (var e : expected.entrySet()) {
+                JsonNode v = args == null ? null : args.get(e.getKey());
+                if (v == null || !v.isValueNode() || !ReplyText.says(v.asText(), e.getValue())) return false;
+            }
+            return true;
+        }
+    }
+
+    // --- effectiveness ----------------------------------------------------------------------------
+
+    /** Every expected fact is stated (one of its ways of saying it). */
+    public record ExpectedFacts() implements Check {
+        public String name() { return "expected-facts"; }
+        public Metric metric() { return Metric.EFFECTIVENESS; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (c.rubric().facts().isEmpty() || c.rubric().expect() == Expect.SILENT) return CheckResult.na(this);
+            List<String> missing = c.rubric().facts().stream().filter(f -> !ReplyText.says(t.reply(), f)).toList();
+            return missing.isEmpty() ? CheckResult.pass(this, c.rubric().facts().size() + " fact(s) stated")
+                    : CheckResult.fail(this, "does not state " + missing);
+        }
+    }
+
+    /** The reply points to the action link the viewer needs. */
+    public record ActionLink() implements Check {
+        public String name() { return "action-link"; }
+        public Metric metric() { return Metric.EFFECTIVENESS; }
+        public CheckResult check(DevCase c, Transcript t) {
+            String link = c.rubric().actionLink();
+            if (link == null || link.isBlank()) return CheckResult.na(this);
+            return ReplyText.says(t.reply(), link) ? CheckResult.pass(this, link)
+                    : CheckResult.fail(this, "does not point to " + link);
+        }
+    }
+
+    /** Each required tool answered this turn. */
+    public record RequiredTools() implements Check {
+        public String name() { return "required-tools"; }
+        public Metric metric() { return Metric.EFFECTIVENESS; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (c.rubric().requireTools().isEmpty()) return CheckResult.na(this);
+            List<String> missed = c.rubric().requireTools().stream()
+                    .filter(tool -> t.toolCalls().stream().noneMatch(x -> tool.equals(x.handler()) && x.ok())).toList();
+            return missed.isEmpty() ? CheckResult.pass(this, null) : CheckResult.fail(this, "did not call " + missed);
+        }
+    }
+
+    /** No tool the rubric forbids ({@code *}: none at all, the short path). */
+    public record ForbiddenTools() implements Check {
+        public String name() { return "forbidden-tools"; }
+        public Metric metric() { return Metric.EFFECTIVENESS; }
+        public CheckResult check(DevCase c, Transcript t) {
+            List<String> forbidden = c.rubric().forbidTools();
+            if (forbidden.isEmpty()) return CheckResult.na(this);
+            List<String> called = t.toolCalls().stream()
+                    .filter(x -> forbidden.contains(Rubric.ANY_TOOL) || forbidden.contains(x.handler())).map(ToolCallRecord::tool).toList();
+            return called.isEmpty() ? CheckResult.pass(this, null) : CheckResult.fail(this, "called " + called);
+        }
+    }
+
+    /**
+     * A must-answer case gets an answer, not a refusal and not silence; a must-refuse case gets a
+     * spoken decline (silence leaves the viewer with nothing).
+     */
+    public record AnswersWhatWasAsked() implements Check {
+        public String name() { return "answers-what-was-asked"; }
+        public Metric metric() { return Metric.EFFECTIVENESS; }
+        public CheckResult check(DevCase c, Transcript t) {
+            return switch (c.rubric().expect()) {
+                case SILENT -> CheckResult.na(this);
+                case REFUSE -> t.reply() == null ? CheckResult.fail(this, "said nothing: " + t.detail()) : CheckResult.pass(this, "declined on air");
+                case ANSWER -> t.reply() == null ? CheckResult.fail(this, "said nothing: " + t.detail())
+                        : ReplyText.refuses(t.reply()) ? CheckResult.fail(this, "refused a question the data answers")
+                        : CheckResult.pass(this, null);
+            };
+        }
+    }
+
+    /** Short enough for TTS to read before the viewer scrolls on. */
+    public record TtsLength() implements Check {
+        public String name() { return "tts-length"; }
+        public Metric metric() { return Metric.EFFECTIVENESS; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (t.reply() == null) return CheckResult.na(this);
+            int n = t.reply().codePointCount(0, t.reply().length());
+            return n <= TTS_MAX_CHARS ? CheckResult.pass(this, n + " chars") : CheckResult.fail(this, n + " chars > " + TTS_MAX_CHARS);
+        }
+    }
+
+    /** In the viewer's language, as the personas ask. */
+    public record ViewerLanguage() implements Check {
+        public String name() { return "viewer-language"; }
+        public Metric metric() { return Metric.EFFECTIVENESS; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (t.reply() == null || c.lang() == null) return CheckResult.na(this);
+            return ReplyText.inLanguage(t.reply(), c.lang()) ? CheckResult.pass(this, c.lang())
+                    : CheckResult.fail(this, "not in the viewer's language (" + c.lang() + ")");
+        }
+    }
+
+    private RubricChecks() { }
+}

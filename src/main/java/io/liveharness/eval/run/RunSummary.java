@@ -1,0 +1,62 @@
+package io.liveharness.eval.run;
+
+import io.liveharness.eval.rubric.CaseScore;
+import io.liveharness.eval.rubric.CheckResult;
+import io.liveharness.eval.rubric.FailureTaxonomy;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/**
+ * The figures of one run: both metrics overall and by intent, language and tag, how replies came
+ * about (model, fallback, silence), how often the router agreed with the dev set's label, the
+ * failure kinds and the checks that failed most.
+ */
+public record RunSummary(int cases, double accuracy, double effectiveness, Map<String, Slice> byIntent,
+                         Map<String, Slice> byLang, Map<String, Slice> byTag, Map<String, Integer> outcomes,
+                         double routerAgreement, Map<String, Integer> failureKinds, Map<String, Integer> checkFailures,
+                         int judged) {
+
+    /** Both metrics over a subset of the cases. */
+    public record Slice(int cases, double accuracy, double effectiveness) { }
+
+    public static RunSummary of(List<CaseScore> scores) {
+        Map<String, Integer> outcomes = new TreeMap<>();
+        Map<String, Integer> kinds = new LinkedHashMap<>();
+        FailureTaxonomy.ALL.forEach(k -> kinds.put(k, 0));
+        Map<String, Integer> checks = new TreeMap<>();
+        int agree = 0, judged = 0;
+        for (CaseScore s : scores) {
+            outcomes.merge(s.outcome(), 1, Integer::sum);
+            s.failures().forEach(k -> kinds.merge(k, 1, Integer::sum));
+            s.checks().stream().filter(CheckResult::failed).forEach(c -> checks.merge(c.check(), 1, Integer::sum));
+            if (s.intent() != null && s.intent().equals(s.routedIntent())) agree++;
+            if (s.judge() != null && s.judge().accurate() != null) judged++;
+        }
+        Map<String, Slice> byTag = new TreeMap<>();
+        for (CaseScore s : scores) for (String tag : s.tags()) byTag.put(tag, null);
+        byTag.replaceAll((tag, x) -> slice(scores.stream().filter(s -> s.tags().contains(tag)).toList()));
+        return new RunSummary(scores.size(), rate(scores, CaseScore::accuracy), rate(scores, CaseScore::effectiveness),
+                by(scores, CaseScore::intent), by(scores, CaseScore::lang), byTag, outcomes,
+                scores.isEmpty() ? 0 : (double) agree / scores.size(), kinds, checks, judged);
+    }
+
+    private static Map<String, Slice> by(List<CaseScore> scores, Function<CaseScore, String> key) {
+        Map<String, List<CaseScore>> groups = new TreeMap<>();
+        for (CaseScore s : scores) groups.computeIfAbsent(String.valueOf(key.apply(s)), k -> new java.util.ArrayList<>()).add(s);
+        Map<String, Slice> out = new LinkedHashMap<>();
+        groups.forEach((k, v) -> out.put(k, slice(v)));
+        return out;
+    }
+
+    private static Slice slice(List<CaseScore> s) {
+        return new Slice(s.size(), rate(s, CaseScore::accuracy), rate(s, CaseScore::effectiveness));
+    }
+
+    private static double rate(List<CaseScore> s, java.util.function.Predicate<CaseScore> p) {
+        return s.isEmpty() ? 0 : (double) s.stream().filter(p).count() / s.size();
+    }
+}

@@ -1,0 +1,164 @@
+package io.liveharness.eval;
+
+import io.liveharness.eval.devset.DevCase;
+import io.liveharness.eval.devset.Expect;
+import io.liveharness.eval.rubric.Check;
+import io.liveharness.eval.rubric.CheckResult;
+import io.liveharness.eval.rubric.RubricChecks;
+import io.liveharness.eval.run.Transcript;
+import io.liveharness.eval.run.Transcript.HookDecision;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static io.liveharness.eval.Transcripts.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Every deterministic check passes the transcript that meets its clause and fails the one made to break it. */
+class RubricChecksTest {
+
+    private static void passes(Check check, DevCase c, Transcript t) {
+        CheckResult r = check.check(c, t);
+        assertEquals(CheckResult.PASS, r.status(), check.name() + " on '" + t.reply() + "': " + r.detail());
+    }
+
+    private static void fails(Check check, DevCase c, Transcript t) {
+        CheckResult r = check.check(c, t);
+        assertEquals(CheckResult.FAIL, r.status(), check.name() + " on '" + t.reply() + "': " + r.detail());
+    }
+
+    @Test
+    void aPriceTheTurnsDataHasIsGroundedAndOneItLacksIsNot() {
+        var check = new RubricChecks.GroundedClaims();
+        DevCase c = answer("多少钱?", "zh", rubric());
+        passes(check, c, reply("这条裙子¥159, 库存42件哦"));
+        fails(check, c, reply("这条裙子只要¥99"));
+        fails(check, c, reply("今天就发货"));
+        assertEquals(CheckResult.NA, check.check(c, reply("很好看哦")).status());
+    }
+
+    @Test
+    void aForbiddenPhraseFailsTheCase() {
+        var check = new RubricChecks.ForbiddenPhrases();
+        DevCase c = answer("是不是全网最低?", "zh", forbidden("全网最低"));
+        passes(check, c, reply("现在¥159"));
+        fails(check, c, reply("全网最低价¥159"));
+    }
+
+    @Test
+    void contactDetailsTakeTheViewerOffThePlatform() {
+        var check = new RubricChecks.NoContactDetails();
+        DevCase c = answer("怎么联系?", "zh", rubric());
+        passes(check, c, reply("请在app里联系客服"));
+        fails(check, c, reply("加微信 shop8888 聊"));
+        fails(check, c, reply("see www.example.com"));
+    }
+
+    @Test
+    void aMustRefuseCaseIsDeclinedOrNotAnswered() {
+        var check = new RubricChecks.RefusesWhenRequired();
+        DevCase c = answer("能治腰疼吗?", "zh", expect(Expect.REFUSE));
+        passes(check, c, reply("抱歉, 我们不提供健康建议"));
+        passes(check, c, silent("refused by an input hook"));
+        fails(check, c, reply("可以的, 穿上就好了"));
+        assertEquals(CheckResult.NA, check.check(answer("多少钱", "zh", rubric()), reply("¥159")).status());
+    }
+
+    @Test
+    void spamGetsNoReply() {
+        var check = new RubricChecks.SilentWhenRequired(io.liveharness.eval.rubric.Metric.ACCURACY);
+        DevCase c = answer("加我vx", "zh", expect(Expect.SILENT));
+        passes(check, c, silent("dropped: spam"));
+        fails(check, c, reply("好的"));
+    }
+
+    @Test
+    void theToolMustBeCalledWithTheArgumentValuesTheRubricNames() {
+        var check = new RubricChecks.ToolArguments();
+        DevCase c = answer("怎么退货?", "zh", args("after_sales_policy", Map.of("topic", "returns")));
+        passes(check, c, reply("7天无理由", List.of(call("after_sales_policy", "{\"topic\":\"returns\"}", true)), List.of()));
+        fails(check, c, reply("7天无理由", List.of(call("after_sales_policy", "{\"topic\":\"warranty\"}", true)), List.of()));
+        assertEquals(CheckResult.NA, check.check(c, reply("7天")).status(), "not called at all is the missed-tool check's business");
+    }
+
+    @Test
+    void everyExpectedFactMustBeSaidNumbersAsNumbersWordsAsWords() {
+        var check = new RubricChecks.ExpectedFacts();
+        passes(check, answer("多少钱?", "zh", facts("159")), reply("现在¥159.0哦"));
+        fails(check, answer("多少钱?", "zh", facts("159")), reply("现在¥1590哦"));
+        fails(check, answer("多少钱?", "zh", facts("159")), reply("现在¥159.5哦"));
+        passes(check, answer("size S?", "en", facts("S")), reply("Yes, S is in stock"));
+        fails(check, answer("size S?", "en", facts("S")), reply("she sells stories"));
+        passes(check, answer("颜色?", "zh", facts("黑色|black")), reply("有black的"));
+    }
+
+    @Test
+    void theActionLinkMustBeNamedExactly() {
+        var check = new RubricChecks.ActionLink();
+        DevCase c = answer("怎么买?", "zh", link("link-1"));
+        passes(check, c, reply("点link-1下单"));
+        fails(check, c, reply("点link-10领券"));
+    }
+
+    @Test
+    void requiredToolsMustAnswerAndForbiddenOnesMustNotBeCalled() {
+        var required = new RubricChecks.RequiredTools();
+        DevCase needs = answer("怎么退货?", "zh", tools(List.of("after_sales_policy"), List.of()));
+        passes(required, needs, reply("7天", List.of(call("after_sales_policy", "{\"topic\":\"returns\"}", true)), List.of()));
+        fails(required, needs, reply("7天"));
+        fails(required, needs, reply("7天", List.of(call("after_sales_policy", "{\"topic\":\"x\"}", false)), List.of()));
+
+        var forbidden = new RubricChecks.ForbiddenTools();
+        DevCase shortPath = answer("主播好", "zh", tools(List.of(), List.of("*")));
+        passes(forbidden, shortPath, reply("你好呀"));
+        fails(forbidden, shortPath, reply("你好呀", List.of(call("product_lookup", "{\"productId\":\"dress-101\"}", true)), List.of()));
+    }
+
+    @Test
+    void aQuestionTheDataAnswersIsNotRefusedNorLeftUnanswered() {
+        var check = new RubricChecks.AnswersWhatWasAsked();
+        DevCase c = answer("能保证48小时发货吗?", "zh", facts("48"));
+        passes(check, c, reply("48小时内发货哦"));
+        fails(check, c, reply("抱歉, 这个不能保证"));
+        fails(check, c, silent("refused by an input hook"));
+        DevCase refuse = answer("能治腰疼吗?", "zh", expect(Expect.REFUSE));
+        passes(check, refuse, reply("抱歉, 不能这么说"));
+        fails(check, refuse, silent("refused"));
+    }
+
+    @Test
+    void aReplyTooLongForTtsFails() {
+        var check = new RubricChecks.TtsLength();
+        DevCase c = answer("多少钱?", "zh", rubric());
+        passes(check, c, reply("¥159"));
+        fails(check, c, reply("好".repeat(RubricChecks.TTS_MAX_CHARS + 1)));
+    }
+
+    @Test
+    void theReplyIsInTheViewersLanguage() {
+        var check = new RubricChecks.ViewerLanguage();
+        passes(check, answer("多少钱?", "zh", rubric()), reply("¥159哦"));
+        fails(check, answer("多少钱?", "zh", rubric()), reply("It is 159 yuan"));
+        passes(check, answer("How much?", "en", rubric()), reply("It is ¥159"));
+        fails(check, answer("How much?", "en", rubric()), reply("现在159元哦"));
+    }
+
+    @Test
+    void everyCheckOfTheListIsCoveredAbove() {
+        assertEquals(List.of("grounded-claims", "forbidden-phrases", "no-contact-details", "refuses-when-required",
+                "silent-when-required", "tool-arguments", "expected-facts", "action-link", "required-tools", "forbidden-tools",
+                "answers-what-was-asked", "silent-when-required", "tts-length", "viewer-language"),
+                RubricChecks.all().stream().map(Check::name).toList());
+    }
+
+    @Test
+    void aBlockedReplyIsAHookBlockInTheTaxonomyAndATtsBlockIsTooLong() {
+        DevCase c = answer("多少钱?", "zh", facts("159"));
+        Transcript t = reply("¥159哦", List.of(), List.of(new HookDecision("output", "tts-length", "block", "too long", false)));
+        var score = io.liveharness.eval.rubric.Scorer.score(c, t, null);
+        assertEquals(List.of("hook_blocked", "too_long_for_tts"), score.failures());
+        Transcript wrong = reply("¥99");
+        assertEquals(List.of("wrong_fact"), io.liveharness.eval.rubric.Scorer.score(c, wrong, null).failures().subList(0, 1));
+    }
+}
