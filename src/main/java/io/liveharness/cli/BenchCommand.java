@@ -18,7 +18,7 @@ import java.util.Set;
 public final class BenchCommand implements Main.Command {
 
     @Override
-    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N] | bench engine [...] | bench loadgen [--seconds N] [--in-flight N]"; }
+    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N] | bench engine [...] | bench loadgen [--seconds N] [--in-flight N] | bench kafka [--messages N] [--rooms N]"; }
 
     @Override
     public int run(String[] args) throws Exception {
