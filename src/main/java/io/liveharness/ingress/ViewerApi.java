@@ -10,6 +10,7 @@ import io.liveharness.room.RoomManifest;
 import io.liveharness.room.RoomRegistry;
 import io.liveharness.room.RoomRegistry.UnknownRoomException;
 import io.vertx.core.Future;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.http.ServerWebSocket;
@@ -43,7 +44,7 @@ public final class ViewerApi {
     private final ViewerMessageParser messages;
     private final RoomStateParser states;
     private final MessageSink sink;
-    private final io.vertx.core.Handler<RoutingContext> relay;
+    private final Handler<RoutingContext> relay;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
 
     public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger) {
@@ -56,7 +57,7 @@ public final class ViewerApi {
      * them here with {@code ctx.next()} (null: the room here, for both).
      */
     public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, MessageSink sink,
-                     io.vertx.core.Handler<RoutingContext> relay) {
+                     Handler<RoutingContext> relay) {
         this.sink = sink != null ? sink : m -> rooms.deliver(m.roomId(), m);
         this.relay = relay != null ? relay : RoutingContext::next;
         this.vertx = vertx;
