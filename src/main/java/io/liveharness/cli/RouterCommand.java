@@ -49,8 +49,8 @@ public final class RouterCommand implements Main.Command {
                 usage: ./liveharness router <sub-command>
                   dataset  [--seed N] [--total N] [--out DIR]   regenerate data/router/{train,test}.jsonl
                   train    [--train F] [--test F] [--model F] [--report DIR] [--cost C [--features SPEC] | --no-tune]
-                           tune features, C and class weights on a validation split of train (by template),
-                           train on all of train, write model, validation and test reports
+                           tune features, C and class weights by 5-fold cross-validation over train (folds by
+                           template), train on all of train, write model, cross-validation and test reports
                   eval     --data F [--model F]                  evaluate the model on a labelled CSV/JSONL
                   eval     --train F --test F [--tune] [--cost C] [--report DIR]
                            train the same pipeline on F, evaluate on the other F
@@ -64,6 +64,10 @@ public final class RouterCommand implements Main.Command {
         LabelledData.writeJsonl(out.resolve("train.jsonl"), split.train());
         LabelledData.writeJsonl(out.resolve("test.jsonl"), split.test());
         System.out.printf("wrote %d train and %d test messages to %s%n", split.train().size(), split.test().size(), out);
+        if (!split.leftOut().isEmpty()) {
+            System.out.printf("left out %d training-only templates, near-copies of test messages: %s%n", split.leftOut().size(),
+                    String.join(" ", split.leftOut()));
+        }
         return 0;
     }
 
@@ -77,11 +81,11 @@ public final class RouterCommand implements Main.Command {
         TrainOptions options = chooseOptions(o, train, !o.has("no-tune"), tuner);
         Path reportDir = Path.of(o.get("report", REPORT_DIR.toString()));
         if (tuner.bestValidation() != null) {
-            String vTitle = "Intent router: validation split (carved from train by template)";
-            List<String> vNotes = List.of("chosen on this split: " + options.describe(),
-                    "fit on " + tuner.fitSize() + " messages of " + trainFile + ", validated on the other " + tuner.validationSize()
-                            + " (templates disjoint from the fit part); the test split is not read for any choice");
-            ReportWriter.write(reportDir, "validation-report", vTitle, vNotes, tuner.bestValidation());
+            String vTitle = "Intent router: cross-validation over train (folds by template)";
+            List<String> vNotes = List.of("chosen by this cross-validation: " + options.describe(),
+                    "each of the " + tuner.messages() + " messages of " + trainFile + " predicted by a model fit on the other "
+                            + (Tuner.FOLDS - 1) + " of " + Tuner.FOLDS + " folds (templates disjoint); the test split is not read for any choice");
+            ReportWriter.write(reportDir, "cross-validation-report", vTitle, vNotes, tuner.bestValidation());
             System.out.print(ReportWriter.text(vTitle, vNotes, tuner.bestValidation()));
             System.out.println();
         }

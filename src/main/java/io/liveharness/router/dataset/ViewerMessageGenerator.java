@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Generates the router's labelled data set from {@link TemplateBank}. Templates are split into
@@ -36,12 +37,22 @@ public final class ViewerMessageGenerator {
     /** The same text may recur (real rooms repeat "主播好"), but not without bound. */
     private static final int MAX_COPIES = 3;
 
-    public record Split(List<LabelledMessage> train, List<LabelledMessage> test) { }
+    /**
+     * @param leftOut the training-only templates left out because a message made from one was a
+     *                near-copy of a test message ({@link NearCopies})
+     */
+    public record Split(List<LabelledMessage> train, List<LabelledMessage> test, List<String> leftOut) { }
 
     private final long seed;
 
     public ViewerMessageGenerator(long seed) { this.seed = seed; }
 
+    /**
+     * {@code total} messages from {@link TemplateBank}, split by template; then, added to train
+     * only, messages from {@link TrainingOnlyTemplates} at the same yield per template. Those are
+     * made with a random stream of their own after the test split is made, so they leave the test
+     * split exactly as it was without them.
+     */
     public Split generate(int total) {
         Random rnd = new Random(seed);
         Map<Intent, List<Integer>> trainIds = new EnumMap<>(Intent.class);
@@ -56,19 +67,61 @@ public final class ViewerMessageGenerator {
         }
         SlotFiller filler = new SlotFiller(rnd);
         Noise noise = new Noise(rnd);
-        List<LabelledMessage> train = make(trainIds, (int) Math.round(total * (1 - TEST_TEMPLATE_SHARE)), filler, noise, rnd, Set.of());
+        int trainSize = (int) Math.round(total * (1 - TEST_TEMPLATE_SHARE));
+        List<LabelledMessage> train = make(TemplateBank.TEMPLATES, "", trainIds, trainSize, filler, noise, rnd, text -> false);
         Set<String> trainTexts = new HashSet<>();
         train.forEach(m -> trainTexts.add(squash(m.text())));
-        List<LabelledMessage> test = make(testIds, (int) Math.round(total * TEST_TEMPLATE_SHARE), filler, noise, rnd, trainTexts);
-        return new Split(train, test);
+        List<LabelledMessage> test = make(TemplateBank.TEMPLATES, "", testIds, (int) Math.round(total * TEST_TEMPLATE_SHARE),
+                filler, noise, rnd, text -> trainTexts.contains(squash(text)));
+
+        Random extraRnd = new Random(seed + 1);
+        SlotFiller extraFiller = new SlotFiller(extraRnd);
+        Noise extraNoise = new Noise(extraRnd);
+        NearCopies nearTest = new NearCopies(test.stream().map(LabelledMessage::text).toList());
+        Map<Intent, List<Integer>> extraIds = new EnumMap<>(Intent.class);
+        List<String> leftOut = new ArrayList<>();
+        int baseTemplates = 0, extraTemplates = 0;
+        for (Intent intent : Intent.values()) {
+            List<String> templates = TrainingOnlyTemplates.TEMPLATES.get(intent);
+            List<Integer> kept = new ArrayList<>();
+            for (int i = 0; i < templates.size(); i++) {
+                if (anyNearCopy(templates.get(i), intent, extraFiller, extraNoise, nearTest)) leftOut.add(extraId(intent, i));
+                else kept.add(i);
+            }
+            extraIds.put(intent, kept);
+            baseTemplates += trainIds.get(intent).size();
+            extraTemplates += kept.size();
+        }
+        int extraSize = (int) Math.round(trainSize * (double) extraTemplates / baseTemplates);
+        List<LabelledMessage> extra = make(TrainingOnlyTemplates.TEMPLATES, "t", extraIds, extraSize, extraFiller, extraNoise,
+                extraRnd, text -> { String k = squash(text); return trainTexts.contains(k) || nearTest.isNearCopy(text); });
+        List<LabelledMessage> all = new ArrayList<>(train);
+        all.addAll(extra);
+        Collections.shuffle(all, extraRnd);
+        return new Split(all, test, leftOut);
     }
 
-    private List<LabelledMessage> make(Map<Intent, List<Integer>> ids, int n, SlotFiller filler, Noise noise,
-                                       Random rnd, Set<String> forbidden) {
+    /** Samples a template's messages: one close to a test message marks the template as a near-copy. */
+    private static boolean anyNearCopy(String template, Intent intent, SlotFiller filler, Noise noise, NearCopies nearTest) {
+        for (int i = 0; i < NEAR_COPY_SAMPLES; i++) {
+            Room room = Catalogue.ROOMS.get(i % Catalogue.ROOMS.size());
+            String plain = filler.fill(template, room);
+            if (nearTest.isNearCopy(plain) || nearTest.isNearCopy(noise.apply(plain, intent))) return true;
+        }
+        return false;
+    }
+
+    private static final int NEAR_COPY_SAMPLES = 14;
+
+    private static String extraId(Intent intent, int i) { return "%s-t%03d".formatted(intent.label(), i); }
+
+    private List<LabelledMessage> make(Map<Intent, List<String>> bank, String idMark, Map<Intent, List<Integer>> ids, int n,
+                                       SlotFiller filler, Noise noise, Random rnd, Predicate<String> forbidden) {
         List<LabelledMessage> out = new ArrayList<>();
         for (Intent intent : Intent.values()) {
-            List<String> templates = TemplateBank.TEMPLATES.get(intent);
+            List<String> templates = bank.get(intent);
             List<Integer> mine = ids.get(intent);
+            if (mine.isEmpty()) continue;
             int want = (int) Math.round(n * MIX.get(intent));
             Map<String, Integer> copies = new HashMap<>();
             int made = 0;
@@ -77,9 +130,9 @@ public final class ViewerMessageGenerator {
                 Room room = filler.pick(Catalogue.ROOMS);
                 String text = noise.apply(filler.fill(templates.get(id), room), intent);
                 String key = squash(text);
-                if (forbidden.contains(key) || copies.merge(key, 1, Integer::sum) > MAX_COPIES) continue;
+                if (forbidden.test(text) || copies.merge(key, 1, Integer::sum) > MAX_COPIES) continue;
                 boolean reply = rnd.nextDouble() < REPLY_RATE.get(intent);
-                out.add(new LabelledMessage(text, intent.label(), "%s-%03d".formatted(intent.label(), id), reply, room.keywords()));
+                out.add(new LabelledMessage(text, intent.label(), "%s-%s%03d".formatted(intent.label(), idMark, id), reply, room.keywords()));
                 made++;
             }
         }

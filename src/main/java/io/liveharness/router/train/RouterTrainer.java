@@ -8,21 +8,25 @@ import io.liveharness.router.model.ModelHeader;
 import io.liveharness.router.model.NamedFeatures;
 import io.liveharness.router.model.RouterModel;
 import org.tribuo.Dataset;
+import org.tribuo.Example;
+import org.tribuo.Feature;
 import org.tribuo.Model;
 import org.tribuo.MutableDataset;
 import org.tribuo.classification.Label;
 import org.tribuo.classification.LabelFactory;
 import org.tribuo.classification.liblinear.LibLinearClassificationTrainer;
 import org.tribuo.classification.liblinear.LinearClassificationType;
-import org.tribuo.dataset.MinimumCardinalityDataset;
 import org.tribuo.provenance.SimpleDataSourceProvenance;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** Trains the router's Tribuo pipeline: named n-gram features into a liblinear L2 logistic regression. */
 public final class RouterTrainer {
@@ -38,18 +42,30 @@ public final class RouterTrainer {
         long t0 = System.nanoTime();
         NamedFeatures named = new NamedFeatures(new TextFeaturizer(options.features()));
         LabelFactory labels = new LabelFactory();
-        MutableDataset<Label> data = new MutableDataset<>(new SimpleDataSourceProvenance(description, labels), labels);
+        List<Example<Label>> examples = new ArrayList<>(messages.size());
+        // feature -> how many templates it occurs in (a message without a template counts as its own)
+        Map<String, Set<String>> groups = new HashMap<>();
         int step = Math.max(1, messages.size() / 10);
         for (int i = 0; i < messages.size(); i++) {
             LabelledMessage m = messages.get(i);
-            data.add(named.example(m.text(), m.context(), labels.generateOutput(m.label())));
+            Example<Label> example = named.example(m.text(), m.context(), labels.generateOutput(m.label()));
+            String group = m.template().isEmpty() ? "#" + i : m.template();
+            for (Feature f : example) groups.computeIfAbsent(f.getName(), k -> new HashSet<>(2)).add(group);
+            examples.add(example);
             if ((i + 1) % step == 0 || i + 1 == messages.size()) {
                 progress.printf("features: %d/%d messages%n", i + 1, messages.size());
             }
         }
-        Dataset<Label> kept = options.minFeatureCount() > 1 ? new MinimumCardinalityDataset<>(data, options.minFeatureCount()) : data;
-        progress.printf("features: %d distinct (%d kept at min count %d), %d labels%n",
-                data.getFeatureMap().size(), kept.getFeatureMap().size(), options.minFeatureCount(), kept.getOutputInfo().size());
+        MutableDataset<Label> kept = new MutableDataset<>(new SimpleDataSourceProvenance(description, labels), labels);
+        for (Example<Label> example : examples) {
+            // dropped after normalising, as the scorer ignores unknown grams after normalising over all of them
+            List<Feature> rare = new ArrayList<>();
+            for (Feature f : example) if (groups.get(f.getName()).size() < options.minFeatureCount()) rare.add(f);
+            example.removeFeatures(rare);
+            if (example.size() > 0) kept.add(example);
+        }
+        progress.printf("features: %d distinct (%d kept: in at least %d templates), %d labels%n",
+                groups.size(), kept.getFeatureMap().size(), options.minFeatureCount(), kept.getOutputInfo().size());
         progress.printf("training: %s, eps=%s%n", options.describe(), options.epsilon());
         ProgressTrainer trainer = new ProgressTrainer(options, progress, kept.getOutputInfo().size());
         if (options.balanced()) trainer.setLabelWeights(balancedWeights(kept));

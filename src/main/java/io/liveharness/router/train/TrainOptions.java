@@ -4,7 +4,8 @@ import io.liveharness.router.features.FeatureConfig;
 
 /**
  * How to train: features, the liblinear L2 logistic regression's cost C and stopping tolerance,
- * the rarest feature kept (features seen in fewer training messages are dropped), and whether
+ * the rarest feature kept (features seen in fewer training templates are dropped; a message without
+ * a template counts as a template of its own), and whether
  * classes are weighted inversely to their frequency (so after_sales at 7 % is not drowned by
  * product_qa at 46 %).
  */

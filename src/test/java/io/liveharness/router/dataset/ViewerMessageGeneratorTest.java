@@ -23,6 +23,24 @@ class ViewerMessageGeneratorTest {
     }
 
     @Test
+    void trainingOnlyTemplatesStayInTrainAndCopyNoTestMessage() {
+        assertTrue(split.test().stream().noneMatch(m -> m.template().contains("-t")), "a training-only template in test");
+        long extra = split.train().stream().filter(m -> m.template().contains("-t")).count();
+        assertTrue(extra > split.train().size() / 4, "training-only messages: " + extra);
+        NearCopies nearTest = new NearCopies(split.test().stream().map(LabelledMessage::text).toList());
+        assertTrue(split.train().stream().filter(m -> m.template().contains("-t")).noneMatch(m -> nearTest.isNearCopy(m.text())));
+    }
+
+    @Test
+    void nearCopiesIgnoreEmojiPunctuationAndNumbersButNotWords() {
+        NearCopies near = new NearCopies(java.util.List.of("29号链接多少钱呀", "what size are you wearing"));
+        assertTrue(near.isNearCopy("39号链接多少钱呀!!!😂"));
+        assertTrue(near.isNearCopy("What size are u wearing?"));
+        assertTrue(!near.isNearCopy("这个链接能用券吗"));
+        assertTrue(!near.isNearCopy("what colour is the dress"));
+    }
+
+    @Test
     void labelMixFollowsTheMeasuredTraffic() {
         Map<String, Long> counts = split.train().stream().collect(Collectors.groupingBy(LabelledMessage::label, Collectors.counting()));
         for (Intent intent : Intent.values()) {
@@ -49,7 +67,8 @@ class ViewerMessageGeneratorTest {
     @Test
     void everyTemplateFillsWithoutLeftoverSlots() {
         SlotFiller filler = new SlotFiller(new java.util.Random(3));
-        TemplateBank.TEMPLATES.values().stream().flatMap(java.util.List::stream).forEach(t -> {
+        java.util.stream.Stream.of(TemplateBank.TEMPLATES, TrainingOnlyTemplates.TEMPLATES)
+                .flatMap(bank -> bank.values().stream()).flatMap(java.util.List::stream).forEach(t -> {
             String filled = filler.fill(t, Catalogue.ROOMS.getFirst());
             assertTrue(!filled.contains("{") && !filled.contains("}"), t);
         });

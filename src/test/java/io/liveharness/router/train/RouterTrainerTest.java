@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 class RouterTrainerTest {
     @Test
@@ -38,5 +40,21 @@ class RouterTrainerTest {
             assertEquals(reference.getOutput().getLabel(), model.scorer().label(best), m.text());
             assertEquals(reference.getOutput().getScore(), p[best], 1e-9, m.text());
         }
+    }
+
+    /** A gram only one template uses would let the model memorise that template; it is dropped, however many messages repeat it. */
+    @Test
+    void featuresOfASingleTemplateAreDroppedButMessagesWithoutTemplatesCountOneEach() {
+        List<LabelledMessage> templated = List.of(
+                new LabelledMessage("xyzzy one", "x", "t1", false, List.of()), new LabelledMessage("xyzzy two", "x", "t1", false, List.of()),
+                new LabelledMessage("plugh one", "y", "t2", false, List.of()), new LabelledMessage("plugh two", "y", "t3", false, List.of()),
+                new LabelledMessage("quux one", "x", "t4", false, List.of()));
+        PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
+        var features = new RouterTrainer(TrainOptions.DEFAULT, quiet).train(templated, "test").tribuo().getFeatureIDMap();
+        assertNull(features.get("w:xyzzy"), "a gram of one template is kept");
+        assertNotNull(features.get("w:plugh"));
+        assertNotNull(features.get("w:one"));
+        List<LabelledMessage> plain = templated.stream().map(m -> LabelledMessage.of(m.text(), m.label())).toList();
+        assertNotNull(new RouterTrainer(TrainOptions.DEFAULT, quiet).train(plain, "test").tribuo().getFeatureIDMap().get("w:xyzzy"));
     }
 }

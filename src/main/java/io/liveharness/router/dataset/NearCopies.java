@@ -1,0 +1,59 @@
+package io.liveharness.router.dataset;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Tells whether a message is a near-copy of one of a fixed set of messages: the Jaccard
+ * similarity of their character bigrams (letters only, lower case, with start and end marks, so
+ * emoji, punctuation and the numbers a slot puts in do not hide a copy) is {@link #THRESHOLD} or
+ * more. An inverted index from bigram to message keeps a check at a few microseconds.
+ */
+final class NearCopies {
+    static final double THRESHOLD = 0.6;
+
+    private final Map<String, List<Integer>> index = new HashMap<>();
+    private final int[] sizes;
+    private final int[] overlap;
+
+    NearCopies(List<String> messages) {
+        sizes = new int[messages.size()];
+        overlap = new int[messages.size()];
+        for (int i = 0; i < messages.size(); i++) {
+            Set<String> grams = bigrams(messages.get(i));
+            sizes[i] = grams.size();
+            for (String g : grams) index.computeIfAbsent(g, k -> new ArrayList<>()).add(i);
+        }
+    }
+
+    boolean isNearCopy(String text) {
+        Set<String> grams = bigrams(text);
+        List<Integer> touched = new ArrayList<>();
+        for (String g : grams) {
+            for (int i : index.getOrDefault(g, List.of())) {
+                if (overlap[i]++ == 0) touched.add(i);
+            }
+        }
+        boolean near = false;
+        for (int i : touched) {
+            double jaccard = overlap[i] / (double) (grams.size() + sizes[i] - overlap[i]);
+            if (jaccard >= THRESHOLD) near = true;
+            overlap[i] = 0;
+        }
+        return near;
+    }
+
+    static Set<String> bigrams(String text) {
+        StringBuilder letters = new StringBuilder("^");
+        text.toLowerCase().codePoints().filter(Character::isLetter).forEach(letters::appendCodePoint);
+        letters.append('$');
+        int[] cps = letters.codePoints().toArray();
+        Set<String> grams = new HashSet<>();
+        for (int i = 0; i + 1 < cps.length; i++) grams.add(new String(cps, i, 2));
+        return grams;
+    }
+}
