@@ -10,14 +10,13 @@ import java.util.Map;
 /**
  * Templates for training only, in the slot syntax of {@link TemplateBank}: written after the test
  * split had been drawn from that bank, by writers who saw one training message per training
- * template and none of the test split, to add phrasings and concepts (a second round aimed at the
- * label boundaries cross-validation on train showed weak). They never enter the test split, and
+ * template and none of the test split, to add phrasings and concepts (a second and a third round
+ * aimed at the label boundaries cross-validation on train showed weak). They never enter the test split, and
  * one whose messages come near a test message is left out ({@link NearCopies}).
  */
 final class TrainingOnlyTemplates {
 
     static final Map<Intent, List<String>> TEMPLATES = new EnumMap<>(Intent.class);
-
     static {
         put(Intent.PRODUCT_QA, """
                 白色的会透吗
@@ -260,6 +259,86 @@ final class TrainingOnlyTemplates {
                 这个blush是粉调还是橘调
                 耳机的latency高吗 打游戏用
                 这双sneakers适合跑步吗
+                求{p}的尺码表
+                想看{c}上身效果
+                {h} {w}斤 求推荐个码
+                纠结{c}和{c2}
+                {k}号和{k2}号 都是{m}的吗
+                三个颜色都有{s}吗
+                {p}和{p2}都是现货吗
+                {k}号 {k2}号 价格
+                {p}克重
+                {c}的{s} 剩几件
+                {c}那件能拿近点看看吗
+                坐着会勒肚子吗
+                耳钉是纯银的吗 我金属过敏
+                戒指有几个圈号
+                小腿粗 靴筒多宽
+                头围大 帽子能戴吗
+                手腕细 表带能调吗
+                镜框能配近视片吗
+                扫地机能爬门槛吗
+                投影仪白天能看清吗
+                吹风机是负离子的吗
+                电动牙刷的刷头好买吗
+                滤芯多久换一次
+                床垫有没有甲醛
+                沙发套能拆下来洗吗
+                含花生吗 我过敏
+                咖啡豆是中烘还是深烘
+                茶叶是今年的新茶吗
+                月饼是混装口味吗
+                防晒需要卸妆吗
+                精华和面霜先用哪个
+                {p}配{p2}好看吗
+                这条裙子配什么鞋
+                想买给我爸 {h} {w}斤
+                给{n}岁小孩 选哪个码
+                这几款哪个最耐穿
+                {p}和{p2}一个价吗
+                {k}号什么料子
+                三件都是同一个面料吗
+                成分表发一下
+                size chart?
+                link {k} material
+                any {c} left in {s}
+                need a {s} in {c}
+                looking for something for dry skin
+                {h}, {w}, curvy hips. size?
+                wide calves here, will the boots fit
+                do the earrings contain nickel
+                what ring sizes do you have
+                can the robot vacuum handle carpet
+                is the projector bright enough for daytime
+                are replacement brush heads easy to find
+                any nuts in it? i'm allergic
+                is the coffee light or dark roast
+                which goes first, serum or cream
+                does the {p} go with the {p2}
+                which pants would match this top
+                are all three the same fabric
+                {p} vs {p2}, which lasts longer
+                same price for every color?
+                is link {k} just link {k2} in another color
+                torn between {c} and {c2}
+                buying for my dad, he's {h}
+                any pockets?
+                is it waterproof or just water resistant
+                good gift for a {n} year old?
+                will it fit in a carry-on
+                how big is it compared to a phone
+                {k}号有size chart吗
+                {c} {s} 还有stock吗
+                {p}和{p2}哪个更durable
+                这个toner用完要rinse吗
+                {p}有refill装吗
+                {k}号的length多少
+                earbuds能单只用吗
+                这个set每件都是{m}吗
+                吹风机是universal voltage吗 出国用
+                这个帽子适合big face吗
+                dry skin选{k}号还是{k2}号
+                {p}和{p2} match吗
                 """);
         put(Intent.CHITCHAT, """
                 主播吃饭了没
@@ -412,6 +491,76 @@ final class TrainingOnlyTemplates {
                 今晚的BGM好上头
                 主播你是什么MBTI
                 下班路上watching 好解压
+                前排围观
+                沙发是我的
+                潜水好久了 冒个泡
+                恭喜主播破万粉
+                主播换上{p}整个人都亮了
+                看主播试吃{p} 口水都流下来了
+                主播吃{m}味那个表情好幸福
+                上次买的{p}穿去约会了 被夸了好开心
+                穿着{s}码那件去上班 同事都说好看
+                今晚已经下单{n}件了 哈哈 手停不下来
+                主播介绍{p}像在讲故事 好好听
+                主播今天这身{c}配色太会了
+                主播穿{c}像明星走红毯
+                主播试{s}码那件的时候像模特
+                我妈说主播像她年轻的时候
+                分享给闺蜜了 她马上就来
+                学生党 过过眼瘾就好
+                打工人下班第一件事就是来看你
+                坐月子无聊 天天来陪你
+                宝宝终于睡着了 妈妈的直播时间到了
+                主播你那边下雪了吗
+                主播嗓子有点哑了 多喝热水
+                主播染头发了 好适合你
+                主播的口头禅好魔性
+                刚刚那个笑容我截图当壁纸了
+                今天跟主播学会分{m}和{m2}了 涨姿势
+                今天我生日 主播祝我生日快乐嘛
+                我考试过了 来跟主播分享一下
+                每次看你都好治愈
+                主播别太累了 早点休息
+                恭喜主播今晚大卖
+                主播推荐的{m}味我已经吃上瘾了
+                我老公也被我拉来看了
+                连续打卡第{n}天
+                主播讲到{p}眼睛都在发光
+                first comment of the night
+                lurking as usual, just saying hi
+                just shared the stream with my sister
+                congrats on 10k followers
+                you look amazing in the {c} one
+                watching you taste the {p} is making me drool
+                wore the {p} to a party and got so many compliments
+                already bought {n} things tonight oops
+                my wife got me hooked on this stream
+                watching on the train home
+                baby's finally asleep, mom's stream time
+                stayed up late just to catch you
+                what do you do on weekends host
+                your voice sounds a bit hoarse, rest up
+                love the new hair color
+                your catchphrase cracks me up
+                it's my birthday today, say happy birthday to me
+                i passed my exam today and had to tell someone
+                you and your assistant are so in sync
+                your dog just walked by, so cute
+                前排support主播
+                主播穿{c}那件好有feel
+                宝宝睡了 me time开始
+                主播换mic了吧 sound好清楚
+                后面staff笑出声了 哈哈
+                主播fighting 冲冲冲
+                主播试吃{p}的reaction好真实
+                主播和助播好有chemistry
+                加班到现在 来recharge一下
+                不买也要来say hi
+                the video quality is so crisp tonight
+                haha you almost said the wrong word, so cute
+                you make the {c} look so elegant
+                respect, you never miss a day
+                greetings from a night shift worker
                 """);
         put(Intent.CLARIFICATION, """
                 你刚说的是{k}号还是{k2}号
@@ -534,6 +683,66 @@ final class TrainingOnlyTemplates {
                 所以到底true to size吗
                 per box还是per pack
                 wait 刚说的那个我miss了
+                你说的是十四还是四十
+                我听成{c}了 是{c2}吗
+                你说的小码是S还是XS
+                刚说显瘦 是说{c}还是所有颜色都显瘦
+                你说的{m}是里料还是面料
+                你刚拿起来那个是{p}吗
+                不对吧 刚才说的是{k}号
+                你说{m} 详情页写的{m2} 以哪个为准
+                你说的{s}是国内码还是欧码
+                你说的腰围是平铺量的还是拉开的
+                你说的米白跟奶白是一个色吗
+                刚那个是{c}吗 我看着像{c2}
+                哦 所以{p}不是{m}的
+                是你的左边还是我们看的左边
+                上面那排还是下面那排
+                说反了吧 刚不是说{c}偏大吗
+                你是说{c}和{c2}一个价？
+                刚说换链接了 现在{k}号是哪个
+                刚说的是有还是没有
+                你刚说可以还是不可以啊
+                主播刚才点头是啥意思
+                你说差不多 是差多少
+                你说的偏大是长了还是宽了
+                刚那个回答是说{s}还是{s2}
+                为啥{s}反而更小 没懂
+                刚才演示那下没看清 再来一次
+                你刚说{s}有货 我这显示没了 到底有没有
+                所以{p}和{p2}是同一个厂的？
+                能用普通话再说一遍吗
+                你说的一点点到底是多少
+                fifteen or fifty?
+                did you say sixteen or sixty
+                is that {c} or did i hear {c2}
+                hold up, you just said the opposite
+                you said it was {m} a minute ago
+                so the one on the rack, not the one you're wearing?
+                the one you just put down?
+                your left or our left?
+                so the {c} one is the cheaper one?
+                wait, {price} was for the {p}, not the {p2}?
+                did you mean the {s} runs big or the {s2}
+                sorry, which one has the pockets, the {c} one?
+                which one did you say was {m}
+                back up a sec, what was the {p} price
+                you nodded, so that's a yes?
+                what does slightly mean here, like half a size?
+                by big you mean long or wide?
+                can you say that in english
+                can you show that part again, i missed it
+                so {s} is fine even though i'm {h}?
+                you mean me or the person above?
+                你刚说的size是US还是EU
+                等下 link {k}现在换成啥了
+                你说的true to size 是说{p}吗
+                刚才那个price是{c}的吗
+                你说的薄是跟{p}比还是in general
+                刚那个demo能replay一下吗
+                所以{c}是limited的意思？
+                你说的差不多 是same size的意思吗
+                你说的{n} months是warranty还是保质期
                 """);
         put(Intent.AFTER_SALES, """
                 退货地址发我一下
@@ -636,6 +845,67 @@ final class TrainingOnlyTemplates {
                 售后要什么proof 购买截图可以吗
                 {p}用了{n}天battery就不行了 能保修吗
                 这包{p}收到就胀袋了 要refund
+                说是{m}的 收到吊牌写的涤纶 要退款
+                {p}收到已经化了 能补发吗
+                {p}保质期只剩一个月了 能换个新批次吗
+                {p}充不进电 能换新的吗
+                {p}蓝牙一直连不上 怎么售后
+                {p}保修是全国联保吗
+                {p}能买延保吗
+                {p}过保了 换个电池大概多少钱
+                刚拍的{c}拍错了 能取消订单吗
+                拍错码了 还没发货 能帮我改成{s}吗
+                退款没退运费 怎么回事
+                收到的和{k}号链接里的不是同一款 要换
+                收到的{p}只有半瓶 能补一瓶吗
+                发票上的金额跟实付的{price}对不上
+                怎么转人工客服
+                发的是旧款 不是直播里的新款 给我换一下
+                退货能到付吗
+                {p}的充电线坏了 能单独补寄一根吗 付钱也行
+                送修要多久能寄回来
+                屏幕摔碎了在保修范围内吗
+                {p}进水了还能保修吗
+                刻字的能退吗
+                能先把新的发给我 我再寄回旧的吗
+                {p}少了几颗螺丝 装不上
+                {p}开机一直重启 要换新
+                拒收了 钱什么时候退回来
+                保修期从哪天开始算 签收还是下单
+                想把退货改成换货 可以吗
+                退货寄回去要附上纸条写订单号吗
+                售后处理结果不满意 能重新申请吗
+                can i get an itemized invoice for the {p}
+                do i have to use a specific courier for the return
+                i ordered the wrong color, can you switch it to {c} before it ships
+                is the warranty valid internationally, i live in {city}
+                where do i register my {p} for warranty
+                the {p} came with the wrong plug for my country, can you send an adapter
+                the heel on my {p} snapped after {n} days, can i get a new pair
+                i already exchanged once and it still doesn't fit, can i exchange again
+                the {p} i got is last season's model, not the one from the stream, please exchange it
+                part of my set is a different shade of {c}, can i swap it
+                how do i reach a real person about my return
+                what hours is after sales support open
+                the return window says {n} days, does that start from delivery
+                i picked refund only by mistake, can i change it to return and refund
+                the {p} screen has a yellow tint, is that covered
+                my {p} arrived with a cracked lid, can you send a replacement lid
+                the {p} keeps overheating, i want a replacement
+                how do i appeal a rejected return claim
+                please refund the return postage, you sent the wrong item
+                can i get the price difference back if i exchange for the cheaper {c2} one
+                the {p} is missing its dust bag and box, can you send them
+                can i get a replacement remote for my {p}, mine stopped working
+                想return那件{c}的 吊牌还在 怎么操作
+                {p}的zipper卡住拉不动 能repair吗
+                order {order} 还没ship 想cancel
+                收到的{p}一直leaking 要换新
+                {p}的size偏大 exchange成{s}要等多久
+                {p}的{m}掉皮了 才用{n}周 能claim吗
+                {p}是official warranty还是店保
+                退款原因选了size不合适 会扣钱吗
+                {p}的strap断了 spare part能单买吗
                 """);
         put(Intent.PROMOTION, """
                 定金多少 尾款什么时候付
@@ -778,6 +1048,66 @@ final class TrainingOnlyTemplates {
                 link {k}有giveaway吗
                 flash sale错过了还会再开吗
                 买{n}件有没有extra off
+                {c}的也参加秒杀吗
+                {s}码也是活动价吗
+                {c}款是不是用不了券
+                {m}款和{m2}款优惠一样吗
+                买{p}送{p2}吗
+                {p}满{price}减多少
+                拍{c}和{c2}各一件能打折吗
+                主播身上这件{c}的有活动价吗
+                两件{s}码能按一件的价给吗
+                {price}两件行不行 行就拍
+                我拍{n}件{c}的 送个{p2}呗
+                加{price}能换购{p2}吗
+                有没有加价购
+                满{price}送的赠品是哪个
+                秒杀的{s}码抢完了吗
+                618会比现在便宜吗
+                周年庆有折扣吗
+                店庆还有几天 现在买亏不亏
+                母亲节送妈妈有啥活动
+                开学季学生有专属价吗
+                会员日是每月几号
+                支持{n}期免息吗
+                分期有没有免息券
+                主播去找老板申请一下 再降{n}块
+                老板在吗 给个面子打个折
+                刚才还是{price} 现在还能按这个价拍吗
+                点赞抽{p}是真的吗
+                每天签到能领券吗
+                家庭装能多送几包吗
+                这个价能保到双十一吗
+                is the {c} one included in the sale
+                does the coupon work for size {s}
+                any discount if i get it in both {c} and {c2}
+                can i add {price} to get the {p2} as well
+                any add-on deals with the {p}
+                is there an interest-free installment option
+                will the 618 sale beat today's price
+                any anniversary sale coming up
+                mother's day deal on the {p}?
+                any promo on the {m} version
+                buy the {p} and get the {p2} free?
+                is the flash sale price for size {s} too
+                throw in a {p2} and i'll grab {n}
+                {price} for both and we have a deal
+                go ask your boss for a better price
+                are the {c} ones on clearance
+                is the {p} one of the giveaway prizes
+                does the daily check-in give a coupon
+                do i earn reward points buying the {p}
+                what free gift do i get if i spend {price}
+                {c}款有coupon吗
+                {s}码也参加flash sale吗
+                买{p}送的{p2}是真的free吗
+                加{price}换购{p2} 这个add-on还有吗
+                installment能免息吗
+                {m}款有discount吗
+                {p}和{p2}一起买有bundle价吗
+                这个deal {c}和{c2}都能用吗
+                新人价能用在link {k}吗
+                中奖的{p}能换成{c}的吗
                 """);
         put(Intent.LOGISTICS, """
                 能加急吗 多加钱也行
@@ -880,6 +1210,66 @@ final class TrainingOnlyTemplates {
                 快递员说地址incomplete 怎么办
                 分开ship要再付运费吗
                 restock之后能第一时间ship给我吗
+                {c}的{p}今天能发出吗
+                拍了{c}和{c2}两件 是一个包裹寄吗
+                {p}现货 {p2}预售 会等齐了一起发吗
+                下周要穿{p}去喝喜酒 周五前能到吗
+                {p}这天气寄过来会不会化掉
+                这单才{price} 要自己付运费吗
+                已经发货了 还能拦截改地址吗
+                能寄到部队吗
+                我在{city}出差 能寄到酒店前台吗
+                地址少写了门牌号 快递能送到吗
+                包裹里别放价格单 是直接寄给朋友的
+                显示已出库 但一直没有揽收记录
+                台风天{city}这边还能正常发货吗
+                快递被门卫代签了 我都不知道
+                物流显示到{city}了 怎么又往回走了
+                拍了{n}件 只有一个单号 是分开发吗
+                {c}{s}码那件还在待发货 啥时候能发
+                {p}路上要走几天 怕不新鲜
+                派件员电话一直打不通
+                {p}能寄到海南吗 运费多少
+                能指定周六送吗 工作日家里没人
+                付完尾款多久发货
+                预售写{n}天内发货 是从今天开始算吗
+                物流显示疑难件是什么意思
+                {p}和{p2}一起拍 运费只算一份吗
+                {p}挺贵的 发货能保价吗
+                能先验货再签收吗
+                拼单的要等成团了才发货吗
+                秒杀抢到的{p}什么时候发
+                用券买的会不会发货慢一点
+                will the {c} {p} ship out today
+                is the {s} going to ship later than the rest of my order
+                need the {p} for a trip on friday, will it get here in time
+                can you send it to my hotel, i'm traveling
+                do you ship to military addresses
+                it already shipped, can you intercept it and redirect it
+                tracking says it went to the wrong city
+                the courier wants me to collect it from the depot
+                is the {p} insured during shipping
+                can i open and check the parcel before signing
+                preorder says {n} days, does that start from today
+                when do the flash sale orders ship
+                do group buy orders only ship after the group fills
+                can i upgrade to express after i already paid
+                will the {p} melt in transit, it's really hot here
+                the courier asked for a delivery code, where do i find it
+                is there a cheaper, slower shipping option
+                does it come with a tracking number
+                my tracking says exception, what does that mean
+                is the {p} shipped in its original box
+                if i add the {p2} do i get free shipping
+                {c}那件{p}几号ship
+                standard和express差几天到
+                {p}这种大件有额外shipping fee吗
+                直播间下单和店铺下单 shipping一样快吗
+                签收要出示ID吗
+                海外地址填English可以吗
+                收件人可以写nickname吗
+                快递员让我再付一次COD 我已经付过了
+                刚下单就显示shipped了 是真的发了吗
                 """);
         put(Intent.COMPLAINT, """
                 滤镜开这么大 实物丑死了
@@ -987,6 +1377,66 @@ final class TrainingOnlyTemplates {
                 主播的话我是一个字都不trust了
                 感觉被当成韭菜 so annoying
                 这就是你说的best seller？笑死
+                说好的{m} 一烧就卷边 明明是化纤
+                标着{s} 自己称了一下差一大截 黑心
+                拿临期货当新品卖 良心不会痛吗
+                主播连{p}是啥材质都说不清 还好意思卖
+                问{c}你答{c2} 答非所问 敷衍
+                一直催下单催下单 烦不烦啊
+                主播说自己穿{s} 明显不止 骗谁呢
+                包装简陋得跟地摊货一样 还卖{price}
+                赠品比正品还烂 打发叫花子呢
+                福袋里全是清库存的破烂
+                满减算下来比原价还贵 玩数字游戏
+                主播翻白眼什么意思 看不起人？
+                讲了半小时还不上{p} 故意拖时间
+                标题写{price} 点进来根本不是这个价 标题党
+                用了脸上起疹子 还说敏感肌能用 骗子
+                洗一次掉色成这样 还好意思说不掉色
+                标{s}的内存 能用的一半都不到 虚标
+                说零添加 配料表一长串添加剂 骗谁
+                同一款换个{c}就贵{n}十 割韭菜割上瘾了
+                刚付款就说没货 耍人玩呢
+                刚才说纯棉 现在又说混纺 把我们当傻子
+                抄人家大牌的设计还好意思卖
+                莫名其妙还收包装费 吃相难看
+                客服让我找主播 主播让我找客服 踢皮球是吧
+                给了差评就打电话骚扰我 什么店啊
+                好评返现这种操作太low了
+                吃了{p}闹肚子 黑心食品
+                {h}穿你推荐的码 紧得喘不过气 瞎推荐
+                说{c}显白 我穿上黑了八度 无语
+                {p}成本几十块 卖{price} 暴利
+                you said {m}, it's clearly polyester. liars
+                size {s} fits like a kids size, what a joke
+                {price} for this junk? daylight robbery
+                so the waterproof {p} died in light rain. great
+                you hiked the price right before the sale, shady
+                the free gift is literally trash
+                the lucky bag was full of leftover junk
+                i broke out in a rash and you said it was for sensitive skin
+                stop rushing us to checkout, so pushy
+                customer service and the host keep passing me back and forth
+                left a bad review and now you keep calling me. creepy
+                paying people for 5 star reviews? pathetic
+                the host doesn't even know what the {p} is made of
+                i asked about {c} and you rambled about something else, are you even listening
+                it's way under the weight you advertised, ripoff
+                you oversold and then cancelled my order, unbelievable
+                extra charge for packaging? seriously?
+                a cheap copy of someone else's design, shameful
+                you keep contradicting yourself, who believes you anymore
+                selling nearly expired stuff as fresh, disgusting
+                "no added sugar" and sugar is the second ingredient, liars
+                直播间说全网lowest price 结果别家便宜{n}十
+                {price}买的这个quality 真的rip off
+                主播一直push下单 好烦
+                {p}的battery虚标 欺骗消费者
+                说sensitive skin能用 我用完烂脸了
+                只会说best quality 到手一拉就开线
+                要我删差评才给处理 什么logic
+                商品title写的{m} 详情页又写别的 欺诈
+                买之前叫亲 买了就不reply 两副面孔
                 """);
         put(Intent.SPAM, """
                 无抵押贷款 当天放款 {phone}
@@ -1074,6 +1524,56 @@ final class TrainingOnlyTemplates {
                 视频VIP低价出 dm我
                 点{url}帮我vote一下
                 征信repair 加{wx}
+                {p}一手货源 一件代发 加{wx}
+                高仿{p} 1比1做工 {wx}
+                您的快递已丢失 理赔请加{wx}
+                平台客服通知 你的订单异常 点{url}处理
+                主页橱窗{p}只要{price} 比这便宜一半
+                招买家秀模特 免费拿{p} 加{wx}
+                招募试用员 免费领{c}{p} {url}
+                收好评截图 一张{n}块 秒结
+                {p}代理 零门槛 躺着月入过万
+                线上娱乐城 首充就送{price} {url}
+                直播间人气{price}一千 真人挂机
+                0元领{p} 只付运费 {url}
+                代办签证护照 加急出 {phone}
+                直播间自动弹幕软件 加{wx}
+                救救孩子 捐款链接{url}
+                zb官方粉丝群 进群返现{price} 加{wx}
+                我是店里客服 私下转账能便宜{price}
+                我是主播本人 小号{wx} 加我送{p}
+                三十天瘦{n}十斤 不反弹 加{wx}
+                主播穿{c}像头猪 别丢人了
+                主播胖成这样还穿{s} 辣眼睛
+                问{s}码的 自己没长眼吗 蠢货
+                这么丑的{p}也就你们这群土包子抢
+                主播那张脸再多滤镜也救不了
+                收各品牌{p}库存 现金回收 {phone}
+                家人们帮我砍一刀 点{url}
+                same {p} for half the price at {url}
+                wholesale {p} straight from the factory, whatsapp {phone}
+                become a reseller, we dropship for you, dm me
+                your parcel was lost, claim compensation at {url}
+                product testers wanted, get free {p}, dm me
+                get paid {price} for every 5 star review
+                real live viewers for sale, {price} per 1000
+                online casino, free {price} bonus at sign up {url}
+                free {p}, just pay shipping at {url}
+                free NFT airdrop, connect your wallet at {url}
+                please donate to help my sick mom {url}
+                official fan group of the host, join for a free {p} {url}
+                i work for this shop, pay me directly and save {price}
+                lose weight fast with my detox tea, dm me
+                that {c} dress makes you look like a trash bag
+                whoever buys this {p} is a total idiot
+                you're way too fat for a size {s}, give up
+                bot that spams comments in any live room, dm for price
+                {p}同款 低价出 加V{wx}
+                想做brand ambassador的 加{wx} 免费拿{p}
+                评论区问{s}的都是noob 闭嘴吧
+                代购{p} 专柜price五折 dm我
+                loser才买这个{p}
+                想要{p}的扫码进群 group里更便宜 {url}
                 """);
     }
 

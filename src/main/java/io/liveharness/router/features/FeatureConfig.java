@@ -19,7 +19,7 @@ public record FeatureConfig(int charMin, int charMax, int wordCharMin, int wordC
                             int cjkMax, boolean lexicon) {
     /** The configuration of the first model: 1-3 character grams, no CJK 4-grams, no cue lexicon. */
     public static final FeatureConfig BASELINE = new FeatureConfig(1, 3, 2, 5, true);
-    /** The configuration chosen on the validation split (see {@code Tuner}). */
+    /** The first variant {@code Tuner} tries and the one used untuned; a model file records the one it was trained with. */
     public static final FeatureConfig DEFAULT = new FeatureConfig(1, 3, 2, 5, true, 3, true);
 
     public FeatureConfig {
