@@ -4,8 +4,11 @@ import io.liveharness.engine.ChatMessage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import io.liveharness.engine.gguf.RandomModel;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -25,6 +28,19 @@ class LlamaModelTest {
     @AfterAll
     static void free() {
         if (model != null) model.close();
+    }
+
+    @Test
+    void narrowHeadsTurnFlashAttentionOffAndWideOnesLeaveItToLlamaCpp(@TempDir Path dir) {
+        assertEquals(8, model.attentionHeadWidth(), "stories260K: 64 wide over 8 heads");
+        assertEquals(LlamaContext.FLASH_ATTN_DISABLED, LlamaContext.flashAttention(model));
+        // key_length wins over embedding_length / head_count (Qwen3's heads are wider than that)
+        Path file = RandomModel.cached(new RandomModel.Spec("qwen3", 64, 1, 128, 4, 2, 64, 2048, true, 7),
+                Path.of("models/vocab/ggml-vocab-gpt-2.gguf"), dir);
+        try (LlamaModel wide = LlamaModel.load(LlamaLibrary.loadFrom(LlamaTestSupport.libraryDir()), file)) {
+            assertEquals(64, wide.attentionHeadWidth());
+            assertEquals(LlamaContext.FLASH_ATTN_AUTO, LlamaContext.flashAttention(wide));
+        }
     }
 
     @Test
