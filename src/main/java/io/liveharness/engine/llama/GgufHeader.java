@@ -64,6 +64,20 @@ public record GgufHeader(Path file, int version, long tensorCount, Map<String, O
         return string("general.architecture").orElseThrow();
     }
 
+    /**
+     * Width of one attention head (key_length, else embedding_length / head_count), or 0 when the
+     * header does not say (per-layer head counts are arrays, which the header does not keep).
+     */
+    public int attentionHeadWidth() {
+        String arch = architecture();
+        if (metadata.get(arch + ".attention.key_length") instanceof Number k) return k.intValue();
+        if (metadata.get(arch + ".embedding_length") instanceof Number e
+                && metadata.get(arch + ".attention.head_count") instanceof Number h && h.intValue() > 0) {
+            return e.intValue() / h.intValue();
+        }
+        return 0;
+    }
+
     /** general.name, or the file name without .gguf when the file has none. */
     public String name() {
         return string("general.name").filter(s -> !s.isBlank())

@@ -129,7 +129,7 @@ public final class LlamaContext implements AutoCloseable {
      * of {@code bench engine} it made 64-room decode 15 % faster. 32 lies between the two measured.
      */
     static int flashAttention(LlamaModel model) {
-        int width = model.attentionHeadWidth();
+        int width = model.header().attentionHeadWidth();
         return width > 0 && width < 32 ? FLASH_ATTN_DISABLED : FLASH_ATTN_AUTO;
     }
 

@@ -134,20 +134,6 @@ public final class LlamaModel implements AutoCloseable {
 
     public int trainingContext() { return trainingContext; }
 
-    /**
-     * Width of one attention head (key_length, else embedding_length / head_count), or 0 when the
-     * header does not say (per-layer head counts are arrays, which the header does not keep).
-     */
-    public int attentionHeadWidth() {
-        String arch = header.architecture();
-        if (header.metadata().get(arch + ".attention.key_length") instanceof Number k) return k.intValue();
-        if (header.metadata().get(arch + ".embedding_length") instanceof Number e
-                && header.metadata().get(arch + ".attention.head_count") instanceof Number h && h.intValue() > 0) {
-            return e.intValue() / h.intValue();
-        }
-        return 0;
-    }
-
     /** The template stored in the GGUF (tokenizer.chat_template), or null. */
     public String chatTemplate() { return chatTemplate; }
 

@@ -1,11 +1,11 @@
 package io.liveharness.engine.llama;
 
 import io.liveharness.engine.ChatMessage;
+import io.liveharness.engine.gguf.RandomModel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import io.liveharness.engine.gguf.RandomModel;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -32,13 +32,13 @@ class LlamaModelTest {
 
     @Test
     void narrowHeadsTurnFlashAttentionOffAndWideOnesLeaveItToLlamaCpp(@TempDir Path dir) {
-        assertEquals(8, model.attentionHeadWidth(), "stories260K: 64 wide over 8 heads");
+        assertEquals(8, model.header().attentionHeadWidth(), "stories260K: 64 wide over 8 heads");
         assertEquals(LlamaContext.FLASH_ATTN_DISABLED, LlamaContext.flashAttention(model));
         // key_length wins over embedding_length / head_count (Qwen3's heads are wider than that)
         Path file = RandomModel.cached(new RandomModel.Spec("qwen3", 64, 1, 128, 4, 2, 64, 2048, true, 7),
                 Path.of("models/vocab/ggml-vocab-gpt-2.gguf"), dir);
         try (LlamaModel wide = LlamaModel.load(LlamaLibrary.loadFrom(LlamaTestSupport.libraryDir()), file)) {
-            assertEquals(64, wide.attentionHeadWidth());
+            assertEquals(64, wide.header().attentionHeadWidth());
             assertEquals(LlamaContext.FLASH_ATTN_AUTO, LlamaContext.flashAttention(wide));
         }
     }
