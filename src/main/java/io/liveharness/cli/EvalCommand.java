@@ -28,6 +28,7 @@ import io.liveharness.room.RoomManifests;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Policies;
 import io.liveharness.tools.Product;
+import io.liveharness.training.expert.ExpertBackend;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,9 +58,9 @@ public final class EvalCommand implements Main.Command {
     public int run(String[] args) throws Exception {
         String verb = args.length == 0 ? "" : args[0];
         return switch (verb) {
-            case "run" -> run(Options.parse(args, 1, RUN_OPTIONS, Set.of()), String.join(" ", args));
+            case "run" -> run(Options.parse(args, 1, RUN_OPTIONS, Set.of("expert")), String.join(" ", args));
             case "devset" -> devset(Options.parse(args, 1, Set.of("out", "seed", "conf"), Set.of()));
-            case "robustness" -> robustness(Options.parse(args, 1, union(RUN_OPTIONS, Set.of("variants", "seed")), Set.of()), String.join(" ", args));
+            case "robustness" -> robustness(Options.parse(args, 1, union(RUN_OPTIONS, Set.of("variants", "seed")), Set.of("expert")), String.join(" ", args));
             case "export" -> export(arg(args, 1, "eval export RUN --format openai-chat|sharegpt"),
                     Options.parse(args, 2, Set.of("format", "out", "require"), Set.of("include-fallbacks")));
             case "compare" -> compare(arg(args, 1, "eval compare RUN_A RUN_B"), arg(args, 2, "eval compare RUN_A RUN_B"),
@@ -99,13 +100,13 @@ public final class EvalCommand implements Main.Command {
             judge = new Judge(judgeModel, harness.files().text(Judge.PROMPT_FILE), 60_000);
         }
         System.err.println("eval: " + cases.size() + " cases of " + devSet + " on " + harness.harness().version() + " ("
-                + harness.source() + "), model " + (engine.backend().equals("remote") ? engine.remoteUrl() : engine.model())
+                + harness.source() + "), model " + (o.has("expert") ? "the expert" : engine.backend().equals("remote") ? engine.remoteUrl() : engine.model())
                 + "; writing " + dir);
         long started = System.currentTimeMillis();
         String startedAt = Instant.ofEpochMilli(started).toString();
         List<CaseRecord> records;
         RunMeta meta;
-        try (EvalRig rig = EvalRig.open(config, EvalModels.open(engine), EvalModels.router(config), List.of(harness.harness()), deadline)) {
+        try (EvalRig rig = openRig(config, engine, List.of(harness.harness()), deadline, o.has("expert"))) {
             records = EvalRunner.run(rig, harness.harness(), cases, new EvalRunner.Options(dir, judge, System.err));
             var info = rig.modelInfo();
             meta = new RunMeta(id, harness.harness().version(), harness.source(), info.name() + " (" + engine.backend() + ")",
@@ -120,6 +121,14 @@ public final class EvalCommand implements Main.Command {
                 100 * s.accuracy(), 100 * s.effectiveness(), s.outcomes(), meta.wallMs() / 1000.0, dir.resolve("report.html"));
         if (meta.testModel()) System.out.println("note: " + meta.model() + " is a test model; these scores say nothing about answer quality");
         return 0;
+    }
+
+    /** The rig over conf's model, or with {@code --expert} over the training expert (which the rig tells each case). */
+    private static EvalRig openRig(NodeConfig config, NodeConfig.EngineConfig engine, List<io.liveharness.harness.Harness> harnesses,
+                                   long deadline, boolean expert) {
+        if (!expert) return EvalRig.open(config, EvalModels.open(engine), EvalModels.router(config), harnesses, deadline);
+        ExpertBackend scripted = ExpertBackend.load(Catalog.load(Path.of(config.catalog().file())));
+        return EvalRig.open(config, scripted, EvalModels.router(config), harnesses, deadline).observe(scripted);
     }
 
     /** {@code --every K}: every K-th case (a sample across all rooms and intents); {@code --limit N}: the first N of those. */
@@ -169,7 +178,7 @@ public final class EvalCommand implements Main.Command {
         var engine = EvalModels.engine(config, o.get("model", null), o.get("remote", null), o.get("remote-model", null), apiKey);
         long deadline = (long) o.number("deadline-ms", config.rooms().replyDeadlineMs());
         Map<String, RunSummary> summaries = new LinkedHashMap<>();
-        try (EvalRig rig = EvalRig.open(config, EvalModels.open(engine), EvalModels.router(config), all.stream().map(EvalHarness::harness).toList(), deadline)) {
+        try (EvalRig rig = openRig(config, engine, all.stream().map(EvalHarness::harness).toList(), deadline, o.has("expert"))) {
             for (int i = 0; i < all.size(); i++) {
                 EvalHarness h = all.get(i);
                 String runId = i == 0 ? "base" : "hsa" + i;

@@ -66,6 +66,7 @@ public final class EvalRig implements AutoCloseable {
     private final Map<String, RoomManifest> rooms = new LinkedHashMap<>();
     private final RequestPipeline pipeline;
     private final long replyDeadlineMs;
+    private volatile CaseObserver observer = CaseObserver.NONE;
 
     private EvalRig(Vertx vertx, RecordingBackend model, IntentClassifier router, Catalog catalog, List<RoomManifest> rooms,
                     RequestPipeline pipeline, long replyDeadlineMs) {
@@ -111,6 +112,12 @@ public final class EvalRig implements AutoCloseable {
 
     public Set<String> roomIds() { return rooms.keySet(); }
 
+    /** Who is told about each case before it runs (a scripted backend); {@link CaseObserver#NONE} by default. */
+    public EvalRig observe(CaseObserver observer) {
+        this.observer = observer;
+        return this;
+    }
+
     /** Runs one case through the room's pipeline and writes down what happened. */
     public Transcript run(DevCase c, Harness harness) {
         RoomManifest room = rooms.get(c.room());
@@ -130,6 +137,7 @@ public final class EvalRig implements AutoCloseable {
         }
         ViewerMessage message = new ViewerMessage(room.id(), "eval-" + c.id(), "eval-viewer", c.text(), now);
         RoomRequest request = new RoomRequest(message, routed, room, state, harness, now + replyDeadlineMs);
+        observer.starting(c, harness, room, state, routed);
         CompletableFuture<PipelineResult> done = new CompletableFuture<>();
         vertx.getOrCreateContext().runOnContext(v -> {
             try {

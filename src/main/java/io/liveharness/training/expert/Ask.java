@@ -1,0 +1,13 @@
+package io.liveharness.training.expert;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+
+import java.util.Locale;
+
+/** What a product question asks about; {@link #SUMMARY} when it names nothing in particular. */
+public enum Ask {
+    PRICE, STOCK, SIZE, COLOR, MATERIAL, SHIPPING, BUY, BATTERY, SUMMARY;
+
+    @JsonCreator
+    public static Ask fromLabel(String label) { return valueOf(label.trim().toUpperCase(Locale.ROOT)); }
+}

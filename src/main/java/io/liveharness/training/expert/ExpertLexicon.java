@@ -1,0 +1,53 @@
+package io.liveharness.training.expert;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The cue words the expert reads a viewer's message with ({@code data/expert/lexicon.yaml}).
+ * Latin cues match as whole words, so "off" is not found in "coffee"; other cues as substrings.
+ */
+public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String>> topics, Map<String, List<String>> logistics,
+                            Map<String, List<String>> declines, List<String> complaint, List<String> coupon,
+                            List<String> colorWords, List<String> sizeWords, List<String> identity) {
+
+    public static final Path DEFAULT_FILE = Path.of("data/expert/lexicon.yaml");
+
+    public static ExpertLexicon load(Path file) {
+        try {
+            return new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), ExpertLexicon.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the expert's lexicon " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The first cue of {@code cues} the text says, or null. */
+    public static String find(String text, List<String> cues) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        for (String cue : cues) {
+            String c = cue.toLowerCase(Locale.ROOT);
+            if (c.isEmpty()) continue;
+            if (latin(c)) {
+                if (Pattern.compile("(?<![a-z0-9])" + Pattern.quote(c) + "(?![a-z0-9])").matcher(lower).find()) return cue;
+            } else if (lower.contains(c)) {
+                return cue;
+            }
+        }
+        return null;
+    }
+
+    public static boolean says(String text, List<String> cues) { return find(text, cues) != null; }
+
+    private static boolean latin(String s) {
+        return s.chars().allMatch(ch -> ch < 128) && s.chars().anyMatch(Character::isLetterOrDigit)
+                && Character.isLetterOrDigit(s.charAt(0));
+    }
+}

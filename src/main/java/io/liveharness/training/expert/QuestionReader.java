@@ -1,0 +1,130 @@
+package io.liveharness.training.expert;
+
+import io.liveharness.tools.Product;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads a viewer's message with the lexicon: what it asks, about which product, whether to decline. */
+public final class QuestionReader {
+    /** A number that is not part of a word or a size (S, M, XL, 2XL) and not a percentage. */
+    private static final Pattern NUMBER = Pattern.compile("(?<![\\dA-Za-z.])(\\d+(?:\\.\\d+)?)(?![\\d.]|\\s*(?:%|码|号|XL|xl|cm|kg|斤|天|days?|小时|hours?|件|个|盒|岁))");
+    private final ExpertLexicon lexicon;
+
+    public QuestionReader(ExpertLexicon lexicon) { this.lexicon = lexicon; }
+
+    /**
+     * @param products the room's products, the one on stage first
+     * @param previous the viewer's previous question, for a follow-up that names no attribute; or null
+     */
+    public Question read(String text, List<Product> products, String previous) {
+        String lang = Bilingual.languageOf(text);
+        Product product = named(text, products);
+        Product about = product != null ? product : products.getFirst();
+        Question.Decline decline = decline(text, about);
+        Ask ask = ask(text);
+        String size = size(text, about);
+        String color = color(text, about);
+        if (ask == Ask.SUMMARY && size != null) ask = Ask.SIZE;
+        if (ask == Ask.SUMMARY && color != null) ask = Ask.COLOR;
+        if (ask == Ask.SUMMARY && previous != null) ask = ask(previous);
+        String topic = topic(text);
+        String region = ExpertLexicon.find(text, lexicon.logistics().get("regions"));
+        boolean courier = ExpertLexicon.says(text, lexicon.logistics().get("courier"));
+        return new Question(lang, decline, about, ask, size, color, topic, region, courier,
+                ExpertLexicon.says(text, lexicon.complaint()), ExpertLexicon.says(text, lexicon.identity()));
+    }
+
+    private Question.Decline decline(String text, Product p) {
+        if (ExpertLexicon.says(text, lexicon.declines().get("medical"))) return Question.Decline.MEDICAL;
+        if (ExpertLexicon.says(text, lexicon.declines().get("offPlatform"))) return Question.Decline.OFF_PLATFORM;
+        if (ExpertLexicon.says(text, lexicon.declines().get("haggle"))) return Question.Decline.HAGGLE;
+        BigDecimal claimed = claimedPrice(text);
+        if (claimed != null && claimed.compareTo(BigDecimal.valueOf(p.price())) != 0
+                && (ExpertLexicon.says(text, lexicon.declines().get("priceClaim")) || ExpertLexicon.says(text, lexicon.asks().get(Ask.PRICE))
+                || text.matches("(?s).*\\d\\s*(?:元|块|yuan|rmb|RMB).*") || text.contains("¥") || text.contains("￥"))) {
+            return Question.Decline.PRICE_CLAIM;
+        }
+        return null;
+    }
+
+    /** A price the viewer states, or null. */
+    static BigDecimal claimedPrice(String text) {
+        Matcher m = NUMBER.matcher(text);
+        while (m.find()) {
+            BigDecimal n = new BigDecimal(m.group(1));
+            if (n.compareTo(BigDecimal.ONE) >= 0) return n;
+        }
+        return null;
+    }
+
+    private Ask ask(String text) {
+        for (Ask a : Ask.values()) {
+            List<String> cues = lexicon.asks().get(a);
+            if (cues != null && ExpertLexicon.says(text, cues)) return a;
+        }
+        return Ask.SUMMARY;
+    }
+
+    private String topic(String text) {
+        for (String t : List.of("damaged", "exchange", "warranty", "returns")) {
+            if (ExpertLexicon.says(text, lexicon.topics().get(t))) return t;
+        }
+        return null;
+    }
+
+    /** A size the message names: one of the product's, else a known size word; null for none. */
+    private String size(String text, Product p) {
+        for (String s : p.sizes()) if (sizeIn(text, s)) return s;
+        for (String s : lexicon.sizeWords()) if (sizeIn(text, s)) return s;
+        return null;
+    }
+
+    private static boolean sizeIn(String text, String size) {
+        return Pattern.compile("(?<![A-Za-z0-9])" + Pattern.quote(size) + "(?![A-Za-z0-9])", Pattern.CASE_INSENSITIVE)
+                .matcher(text).find() && (size.length() > 1 || text.matches("(?s).*(?:码|号|size|Size|SIZE).*") || text.strip().length() <= 8);
+    }
+
+    /** A colour the message names: the product's colour entry when it offers it, else the word; null for none. */
+    private String color(String text, Product p) {
+        for (String c : p.colors()) {
+            for (String w : c.split(" ")) {
+                String key = w.replace("色", "");
+                if (!key.isEmpty() && ExpertLexicon.says(text, List.of(key.length() == 1 && Bilingual.han(key) ? w : key))) return c;
+            }
+        }
+        String word = ExpertLexicon.find(text, lexicon.colorWords());
+        return word == null ? null : (Bilingual.han(word) && !word.endsWith("色") ? word + "色" : word);
+    }
+
+    /** The product a message names, by keyword or by a word of its name; null when it names none. */
+    private static Product named(String text, List<Product> products) {
+        String lower = text.toLowerCase(Locale.ROOT);
+        Product best = null;
+        int bestLength = 0;
+        for (Product p : products) {
+            for (String k : p.keywords()) {
+                String kl = k.toLowerCase(Locale.ROOT);
+                if (kl.length() > bestLength && ExpertLexicon.says(lower, List.of(kl))) {
+                    best = p;
+                    bestLength = kl.length();
+                }
+            }
+        }
+        // a keyword every product of the room shares ("连衣裙") names none of them in particular
+        if (best != null) {
+            Product found = best;
+            long sharing = products.stream().filter(p -> p.keywords().stream().anyMatch(k -> k.equalsIgnoreCase(longestKeyword(found, lower)))).count();
+            if (sharing > 1) return null;
+        }
+        return best;
+    }
+
+    private static String longestKeyword(Product p, String lower) {
+        return p.keywords().stream().filter(k -> ExpertLexicon.says(lower, List.of(k.toLowerCase(Locale.ROOT))))
+                .max(java.util.Comparator.comparingInt(String::length)).orElse("");
+    }
+}

@@ -1,0 +1,132 @@
+package io.liveharness.training.expert;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.liveharness.room.RoomManifest;
+import io.liveharness.router.Intent;
+import io.liveharness.tools.Product;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The expert's reply to a question: which act, its fields from the product data and this turn's tool results. */
+final class ReplyComposer {
+    private final ExpertReplies replies;
+
+    /** What the reply may use: the question, the active intent, the room, and this turn's tool results. */
+    record Facts(Question q, Intent intent, RoomManifest room, String host, List<JsonNode> results) {
+        JsonNode result(String field) {
+            return results.stream().filter(r -> r.has(field)).findFirst().orElse(null);
+        }
+    }
+
+    ReplyComposer(ExpertReplies replies) { this.replies = replies; }
+
+    String reply(Facts f, int pick) {
+        Question q = f.q();
+        Map<String, String> fields = productFields(q.product(), q.lang());
+        fields.put("host", f.host());
+        String act = act(f, fields);
+        return replies.render(q.lang(), act, fields, pick);
+    }
+
+    private String act(Facts f, Map<String, String> fields) {
+        Question q = f.q();
+        if (q.decline() != null) {
+            return switch (q.decline()) {
+                case MEDICAL -> "refuseMedical";
+                case OFF_PLATFORM -> "refuseOffPlatform";
+                case PRICE_CLAIM -> "refusePrice";
+                case HAGGLE -> "refuseHaggle";
+            };
+        }
+        return switch (f.intent()) {
+            case CHITCHAT, SPAM -> q.identity() ? "identity" : q.ask() != Ask.SUMMARY ? productAct(f, fields) : "chitchat";
+            case PRODUCT_QA, CLARIFICATION -> productAct(f, fields);
+            case AFTER_SALES, COMPLAINT -> {
+                JsonNode policy = f.result("policy");
+                boolean complaint = f.intent() == Intent.COMPLAINT || q.complaint();
+                if (policy == null) yield complaint && q.ask() == Ask.SUMMARY ? "complaint" : productAct(f, fields);
+                fields.put("policy", Bilingual.part(policy.get("policy").asText(), q.lang()));
+                yield complaint ? "complaintPolicy" : "policy";
+            }
+            case LOGISTICS -> logisticsAct(f, fields);
+            case PROMOTION -> {
+                JsonNode found = f.result("coupons");
+                if (found == null) yield "price";
+                JsonNode coupons = found.get("coupons");
+                if (coupons.isEmpty()) yield "noCoupon";
+                JsonNode c = coupons.get(0);
+                fields.put("coupon", Bilingual.part(c.path("title").asText(), q.lang()));
+                fields.put("couponLink", c.path("actionLinkId").asText());
+                yield "coupon";
+            }
+        };
+    }
+
+    private static String productAct(Facts f, Map<String, String> fields) {
+        Question q = f.q();
+        Product p = q.product();
+        return switch (q.ask()) {
+            case PRICE -> "price";
+            case STOCK -> {
+                JsonNode live = f.result("stock");
+                int stock = live != null ? live.get("stock").asInt() : p.stock();
+                fields.put("stock", String.valueOf(stock));
+                yield stock > 0 ? "stockIn" : "stockOut";
+            }
+            case SIZE -> {
+                if (p.sizes().isEmpty()) yield "summary";
+                if (q.size() == null) yield "sizes";
+                fields.put("size", q.size());
+                yield p.sizes().stream().anyMatch(s -> s.equalsIgnoreCase(q.size())) ? "sizeHas" : "sizeNone";
+            }
+            case COLOR -> {
+                if (p.colors().isEmpty()) yield "summary";
+                if (q.color() == null) yield "colors";
+                fields.put("color", Bilingual.part(q.color(), q.lang()));
+                yield p.colors().contains(q.color()) ? "colorHas" : "colorNone";
+            }
+            case MATERIAL -> "material";
+            case SHIPPING -> "shipping";
+            case BUY -> "buy";
+            case BATTERY, SUMMARY -> "summary";
+        };
+    }
+
+    private static String logisticsAct(Facts f, Map<String, String> fields) {
+        Question q = f.q();
+        JsonNode l = f.result("couriers");
+        if (l == null) return "shipping";
+        List<String> couriers = new ArrayList<>();
+        l.get("couriers").forEach(c -> couriers.add(Bilingual.part(c.asText(), q.lang())));
+        fields.put("couriers", String.join(q.lang().equals("zh") ? "或" : " or ", couriers));
+        fields.put("days", Bilingual.part(l.path("deliveryDays").asText(), q.lang()));
+        fields.put("free", Bilingual.part(l.path("freeShipping").asText(), q.lang()));
+        fields.put("remoteNote", Bilingual.part(l.path("remoteNote").asText(), q.lang()));
+        if (l.has("productShipping")) fields.put("shipping", Bilingual.part(l.get("productShipping").asText(), q.lang()));
+        if (!l.has("region")) return "courier";
+        fields.put("region", l.get("region").asText());
+        return l.path("remoteRegion").asBoolean() ? "remote" : "freeRegion";
+    }
+
+    /** The product's fields in the viewer's language, as the prompt's product data states them. */
+    static Map<String, String> productFields(Product p, String lang) {
+        Map<String, String> f = new HashMap<>();
+        f.put("name", Bilingual.part(p.name(), lang));
+        f.put("price", number(p.price()));
+        f.put("stock", String.valueOf(p.stock()));
+        f.put("sizes", String.join("/", p.sizes()));
+        f.put("colors", String.join("/", p.colors().stream().map(c -> Bilingual.part(c, lang)).toList()));
+        f.put("material", Bilingual.part(p.material(), lang));
+        f.put("shipping", Bilingual.part(p.shipping(), lang));
+        f.put("link", p.actionLinkId());
+        return f;
+    }
+
+    static String number(double d) {
+        return new BigDecimal(d).setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+    }
+}
