@@ -2,23 +2,34 @@ package io.liveharness.cli;
 
 import io.liveharness.engine.gguf.GgufFile;
 import io.liveharness.engine.gguf.RandomModel;
+import io.liveharness.training.tokenizer.BpeEncoder;
+import io.liveharness.training.tokenizer.Compression;
+import io.liveharness.training.tokenizer.TokenizerBuild;
+import io.liveharness.training.tokenizer.TokenizerCorpus;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
-/** `model random`: writes a random-weight GGUF of a real architecture with a real tokenizer. */
+/**
+ * `model random`: writes a random-weight GGUF of a real architecture with a real tokenizer.
+ * `model tokenizer`: learns the project's own byte-level BPE vocabulary from its text.
+ */
 public final class ModelCommand implements Main.Command {
     public static final Path DEFAULT_VOCAB = Path.of("models/vocab/ggml-vocab-gpt-2.gguf");
 
     @Override
     public String summary() {
         return "model random [--arch qwen3] [--hidden N] [--layers N] [--ffn N] [--heads N] [--kv-heads N]"
-                + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]";
+                + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]"
+                + " | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]";
     }
 
     @Override
     public int run(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("tokenizer")) return tokenizer(args);
         if (args.length == 0 || !args[0].equals("random")) throw new UsageException("usage: " + summary());
         Options o = Options.parse(args, 1, Set.of("arch", "hidden", "layers", "ffn", "heads", "kv-heads", "head-dim",
                 "context", "seed", "vocab", "out"), Set.of("tied"));
@@ -31,12 +42,44 @@ public final class ModelCommand implements Main.Command {
         Path vocab = Path.of(o.get("vocab", DEFAULT_VOCAB.toString()));
         if (!Files.isRegularFile(vocab)) throw new UsageException("vocabulary GGUF " + vocab + " not found (--vocab)");
         Path out = Path.of(o.get("out", spec.fileName(vocab.getFileName().toString())));
-        long vocabSize = GgufFile.readMetadata(vocab).get("tokenizer.ggml.tokens").list().size()
-                + RandomModel.SPECIAL_TOKENS.size();
+        long vocabSize = RandomModel.vocabularySize(GgufFile.readMetadata(vocab));
         long t0 = System.nanoTime();
         RandomModel.write(spec, vocab, out);
         System.out.printf("wrote %s: %s, %,d parameters, %.1f MB in %.1f s%n", out, spec, spec.parameters(vocabSize),
                 Files.size(out) / 1e6, (System.nanoTime() - t0) / 1e9);
+        return 0;
+    }
+
+    private static int tokenizer(String[] args) throws Exception {
+        List<Path> corpus = new ArrayList<>();
+        List<String> rest = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--corpus")) { // may repeat, which Options does not allow
+                if (i + 1 >= args.length) throw new UsageException("--corpus needs a file");
+                Path f = Path.of(args[++i]);
+                if (!Files.isRegularFile(f)) throw new UsageException("corpus file " + f + " not found");
+                corpus.add(f);
+            } else {
+                rest.add(args[i]);
+            }
+        }
+        Options o = Options.parse(rest.toArray(String[]::new), 0, Set.of("vocab-size", "variants", "out"), Set.of());
+        var settings = new TokenizerBuild.Settings(Path.of(""),
+                (int) o.number("vocab-size", TokenizerBuild.DEFAULT_VOCAB_SIZE), corpus,
+                (int) o.number("variants", TokenizerCorpus.DEFAULT_VARIANTS),
+                Path.of(o.get("out", TokenizerBuild.DEFAULT_OUT.toString())));
+        var r = TokenizerBuild.run(settings, line -> System.out.println("  " + line));
+        var v = r.vocabulary();
+        System.out.printf("wrote %s: %,d tokens (256 bytes, %,d merges, %d special) in %.1f s%n",
+                settings.out(), r.vocabSize(), v.merges().size(), r.vocabSize() - v.tokens().size(), r.seconds());
+        System.out.printf("corpus: %,d texts, %,d bytes -> %,d tokens, %.2f bytes/token%n",
+                r.texts(), v.corpusBytes(), v.corpusTokens(), v.bytesPerToken());
+        Path heldOut = Path.of("data/router/test.jsonl");
+        if (Files.isRegularFile(heldOut)) {
+            var c = Compression.measure(new BpeEncoder(v), TokenizerCorpus.file(heldOut).stream().map(TokenizerCorpus.Text::text).toList());
+            System.out.printf("held out (%s): Chinese %.2f bytes/token (%,d bytes), other %.2f bytes/token (%,d bytes)%n",
+                    heldOut, c.chineseBytesPerToken(), c.chineseBytes(), c.otherBytesPerToken(), c.otherBytes());
+        }
         return 0;
     }
 }

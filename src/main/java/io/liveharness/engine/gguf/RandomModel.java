@@ -15,8 +15,8 @@ import java.util.Map;
  * Writes a random-weight GGUF v3 model of a real architecture (qwen3) with a real tokenizer, so
  * throughput and batching are measured on a realistic shape without downloading weights. The
  * tokenizer is copied from a vocabulary GGUF (e.g. ggml-vocab-gpt-2.gguf) and extended with the
- * Qwen chat-template special tokens; {@code tokenizer.chat_template} is a Qwen-style ChatML
- * template. Matrices are F16, norms F32, values uniform with variance 1/fan-in, from a seeded
+ * Qwen chat-template special tokens it lacks (a ChatML vocabulary such as liveharness-bpe.gguf
+ * brings them all); {@code tokenizer.chat_template} is a Qwen-style ChatML template. Matrices are F16, norms F32, values uniform with variance 1/fan-in, from a seeded
  * generator: the same spec writes the same bytes.
  *
  * <p>Tensor names and metadata keys are those llama.cpp v0.5.0's qwen3 loader reads
@@ -24,7 +24,7 @@ import java.util.Map;
  */
 public final class RandomModel {
 
-    /** Added after the vocabulary's own tokens, in this order. */
+    /** Added after the vocabulary's own tokens, in this order, unless the vocabulary has them. */
     public static final List<String> SPECIAL_TOKENS = List.of(
             "<|im_start|>", "<|im_end|>", "<think>", "</think>", "<tool_call>", "</tool_call>");
 
@@ -131,6 +131,17 @@ public final class RandomModel {
         return out;
     }
 
+    /** Tokens a model on this vocabulary GGUF's metadata will have: its own and the specials it lacks. */
+    public static int vocabularySize(Map<String, Value> vocab) {
+        List<String> tokens = vocab.get("tokenizer.ggml.tokens").list();
+        return tokens.size() + missingSpecials(tokens).size();
+    }
+
+    private static List<String> missingSpecials(List<String> tokens) {
+        var have = new java.util.HashSet<>(tokens);
+        return SPECIAL_TOKENS.stream().filter(s -> !have.contains(s)).toList();
+    }
+
     private static Map<String, Value> metadata(Spec s, Map<String, Value> vocab, Path vocabFile) {
         Map<String, Value> kv = new LinkedHashMap<>();
         String a = s.arch();
@@ -161,8 +172,7 @@ public final class RandomModel {
         List<Float> scores = vocab.containsKey("tokenizer.ggml.scores")
                 ? new ArrayList<>(vocab.get("tokenizer.ggml.scores").list()) : null;
         int first = tokens.size();
-        for (String special : SPECIAL_TOKENS) {
-            if (tokens.contains(special)) throw new EngineException(vocabFile + " already has the token " + special);
+        for (String special : missingSpecials(tokens)) {
             tokens.add(special);
             types.add(special.startsWith("<|") ? TYPE_CONTROL : TYPE_USER_DEFINED);
             if (scores != null) scores.add(0f);
@@ -175,7 +185,7 @@ public final class RandomModel {
         kv.put("tokenizer.ggml.tokens", Value.strings(tokens));
         kv.put("tokenizer.ggml.token_type", Value.ints(types));
         if (scores != null) kv.put("tokenizer.ggml.scores", Value.floats(scores));
-        int imEnd = first + 1;
+        int imEnd = tokens.indexOf("<|im_end|>");
         kv.put("tokenizer.ggml.eos_token_id", Value.u32(imEnd));
         kv.put("tokenizer.ggml.eot_token_id", Value.u32(imEnd));
         if (!kv.containsKey("tokenizer.ggml.padding_token_id")) kv.put("tokenizer.ggml.padding_token_id", Value.u32(first - 1));
