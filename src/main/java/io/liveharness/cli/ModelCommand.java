@@ -24,12 +24,15 @@ public final class ModelCommand implements Main.Command {
     public String summary() {
         return "model random [--arch qwen3] [--hidden N] [--layers N] [--ffn N] [--heads N] [--kv-heads N]"
                 + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]"
-                + " | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]";
+                + " | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]"
+                + " | model data [--cases N] [--rooms N] [--variants N] [--default-share X] [--seed N] [--variant-seed N]"
+                + " [--transformations a,b] [--harness DIR] [--out DIR]";
     }
 
     @Override
     public int run(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("tokenizer")) return tokenizer(args);
+        if (args.length > 0 && args[0].equals("data")) return data(args);
         if (args.length == 0 || !args[0].equals("random")) throw new UsageException("usage: " + summary());
         Options o = Options.parse(args, 1, Set.of("arch", "hidden", "layers", "ffn", "heads", "kv-heads", "head-dim",
                 "context", "seed", "vocab", "out"), Set.of("tied"));
@@ -47,6 +50,22 @@ public final class ModelCommand implements Main.Command {
         RandomModel.write(spec, vocab, out);
         System.out.printf("wrote %s: %s, %,d parameters, %.1f MB in %.1f s%n", out, spec, spec.parameters(vocabSize),
                 Files.size(out) / 1e6, (System.nanoTime() - t0) / 1e9);
+        return 0;
+    }
+
+    /** Training trajectories: the expert through the real pipeline over the training world, default harness and variants. */
+    private static int data(String[] args) throws Exception {
+        Options o = Options.parse(args, 1, Set.of("cases", "rooms", "variants", "default-share", "seed", "variant-seed", "transformations",
+                "harness", "out", "conf", "held-out-every"), Set.of());
+        var base = io.liveharness.config.ConfigLoader.load(Path.of(o.get("conf", io.liveharness.config.ConfigLoader.DEFAULT_FILE.toString())));
+        List<String> transformations = o.has("transformations") ? List.of(o.get("transformations", "").split(",")) : List.of();
+        var options = new io.liveharness.training.data.TrajectoryBuilder.Options(base, Path.of(o.get("harness", "harness/default")),
+                Path.of(o.get("out", "data/training/run")), (int) o.number("cases", 12000), (int) o.number("rooms", 60),
+                (int) o.number("variants", 40), o.number("default-share", 0.3), (long) o.number("seed", 1),
+                (long) o.number("variant-seed", 100), transformations, (int) o.number("held-out-every", 40), System.err);
+        var s = io.liveharness.training.data.TrajectoryBuilder.build(options);
+        System.out.printf("data: %d cases, %d trajectories kept (%d held out), %d near-copies of the dev set left out, dropped %s; %s%n",
+                s.cases(), s.kept(), s.heldOut(), s.nearCopiesLeftOut(), s.dropped(), options.out());
         return 0;
     }
 

@@ -31,6 +31,13 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
                 rooms, engine, router, harness, catalog, ops, kafka);
     }
 
+    /** The same node over another rooms folder and catalog (the training world). */
+    public NodeConfig withData(String roomsDir, CatalogConfig catalog) {
+        RoomsConfig r = new RoomsConfig(roomsDir, rooms.queueCapacity(), rooms.staleAfterMs(), rooms.passivateAfterMs(),
+                rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity());
+        return new NodeConfig(http, r, engine, router, harness, catalog, ops, kafka);
+    }
+
     public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka); }
 
     public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka); }

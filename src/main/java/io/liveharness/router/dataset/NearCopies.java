@@ -13,14 +13,14 @@ import java.util.Set;
  * emoji, punctuation and the numbers a slot puts in do not hide a copy) is {@link #THRESHOLD} or
  * more. An inverted index from bigram to message keeps a check at a few microseconds.
  */
-final class NearCopies {
+public final class NearCopies {
     static final double THRESHOLD = 0.6;
 
     private final Map<String, List<Integer>> index = new HashMap<>();
     private final int[] sizes;
     private final int[] overlap;
 
-    NearCopies(List<String> messages) {
+    public NearCopies(List<String> messages) {
         sizes = new int[messages.size()];
         overlap = new int[messages.size()];
         for (int i = 0; i < messages.size(); i++) {
@@ -30,7 +30,7 @@ final class NearCopies {
         }
     }
 
-    boolean isNearCopy(String text) {
+    public boolean isNearCopy(String text) {
         Set<String> grams = bigrams(text);
         List<Integer> touched = new ArrayList<>();
         for (String g : grams) {

@@ -26,8 +26,9 @@ public final class QuestionReader {
         Product about = product != null ? product : products.getFirst();
         Question.Decline decline = decline(text, about);
         Ask ask = ask(text);
-        String size = size(text, about);
-        String color = color(text, about);
+        String bare = withoutProductNames(text, products);   // "蓝牙耳机" names no colour
+        String size = size(bare, about);
+        String color = color(bare, about);
         if (ask == Ask.SUMMARY && size != null) ask = Ask.SIZE;
         if (ask == Ask.SUMMARY && color != null) ask = Ask.COLOR;
         if (ask == Ask.SUMMARY && previous != null) ask = ask(previous);
@@ -98,6 +99,15 @@ public final class QuestionReader {
         }
         String word = ExpertLexicon.find(text, lexicon.colorWords());
         return word == null ? null : (Bilingual.han(word) && !word.endsWith("色") ? word + "色" : word);
+    }
+
+    private static String withoutProductNames(String text, List<Product> products) {
+        String out = text;
+        for (Product p : products) {
+            for (String k : p.keywords()) out = out.replaceAll("(?i)" + Pattern.quote(k), " ");
+            for (String w : p.name().split("\\s+")) if (w.length() > 1 && Bilingual.han(w)) out = out.replace(w, " ");
+        }
+        return out;
     }
 
     /** The product a message names, by keyword or by a word of its name; null when it names none. */

@@ -1,0 +1,168 @@
+package io.liveharness.training.data;
+
+import io.liveharness.eval.devset.DevCase;
+import io.liveharness.room.RoomManifest;
+import io.liveharness.router.dataset.NearCopies;
+import io.liveharness.tools.Product;
+import io.liveharness.training.expert.Bilingual;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Training cases over rooms × products × kinds × phrasings, in the report's traffic mix (product
+ * questions first, then chitchat and follow-ups), with the router's own training messages mixed in
+ * for real-looking noise. A message that comes near an eval dev-set message is left out (counted),
+ * so the dev set stays a measurement.
+ */
+public final class CaseSampler {
+    /** Kinds and their weights: roughly the report's intent mix (§2.1), with the declines every room must handle. */
+    private static final List<Map.Entry<String, Integer>> KINDS = List.of(
+            Map.entry("price", 9), Map.entry("stock", 6), Map.entry("size", 6), Map.entry("color", 6), Map.entry("material", 4),
+            Map.entry("shipping", 3), Map.entry("buy", 4), Map.entry("other", 4), Map.entry("followups", 12), Map.entry("chitchat", 10),
+            Map.entry("identity", 2), Map.entry("returns", 2), Map.entry("exchange", 2), Map.entry("damaged", 1), Map.entry("warranty", 1),
+            Map.entry("courier", 2), Map.entry("region", 2), Map.entry("coupon", 4), Map.entry("complaint", 2), Map.entry("haggle", 2),
+            Map.entry("priceClaim", 2), Map.entry("medical", 2), Map.entry("offPlatform", 2), Map.entry("router", 10));
+    private static final List<String> REGIONS_ZH = List.of("新疆", "西藏", "青海", "北京", "上海", "广州", "成都", "杭州", "武汉", "西安");
+    private static final List<String> REGIONS_EN = List.of("Xinjiang", "Tibet", "Qinghai", "Beijing", "Shanghai", "Guangzhou", "Chengdu", "Hangzhou");
+    private static final List<String> OTHER_SIZES = List.of("XS", "XXL", "3XL", "S", "M", "L", "XL");
+    private static final List<String[]> OTHER_COLORS = List.of(new String[]{"紫色", "purple"}, new String[]{"橙色", "orange"},
+            new String[]{"金色", "gold"}, new String[]{"红色", "red"}, new String[]{"绿色", "green"}, new String[]{"粉色", "pink"});
+
+    private final Phrasings phrasings;
+    private final List<RoomManifest> rooms;
+    private final Map<String, Product> products;
+    private final List<RouterMessage> routerMessages;
+    private final NearCopies devSet;
+    private final Random random;
+    private final int totalWeight;
+    private int nearCopies;
+
+    /** A message of the router's training set: its text and label. */
+    public record RouterMessage(String text, String label) { }
+
+    public CaseSampler(Phrasings phrasings, List<RoomManifest> rooms, Map<String, Product> products, List<RouterMessage> routerMessages,
+                       List<String> devSetTexts, long seed) {
+        this.phrasings = phrasings;
+        this.rooms = rooms;
+        this.products = products;
+        this.routerMessages = routerMessages.stream().filter(m -> !m.label().equals("spam")).toList();
+        this.devSet = new NearCopies(devSetTexts);
+        this.random = new Random(seed);
+        this.totalWeight = KINDS.stream().mapToInt(Map.Entry::getValue).sum();
+    }
+
+    /** How many drawn messages were left out as near-copies of the dev set. */
+    public int nearCopies() { return nearCopies; }
+
+    /** {@code n} cases, ids {@code train-<n>}. */
+    public List<DevCase> sample(int n) {
+        List<DevCase> out = new ArrayList<>();
+        while (out.size() < n) {
+            DevCase c = one("train-" + (out.size() + 1));
+            if (c == null) continue;
+            if (devSet.isNearCopy(c.text())) {
+                nearCopies++;
+                continue;
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    private DevCase one(String id) {
+        RoomManifest room = rooms.get(random.nextInt(rooms.size()));
+        List<Product> inRoom = room.products().stream().map(products::get).filter(java.util.Objects::nonNull).toList();
+        if (inRoom.isEmpty()) return null;
+        Product onStage = random.nextDouble() < 0.7 ? products.getOrDefault(room.onStage(), inRoom.getFirst()) : inRoom.get(random.nextInt(inRoom.size()));
+        String lang = random.nextDouble() < ("zh".equals(room.language()) ? 0.65 : 0.35) ? "zh" : "en";
+        String kind = kind();
+        if (kind.equals("router")) {
+            RouterMessage m = routerMessages.get(random.nextInt(routerMessages.size()));
+            return new DevCase(id, room.id(), m.label(), Bilingual.languageOf(m.text()), m.text(), onStage.id(), null, List.of("router"), null);
+        }
+        if (kind.equals("other")) {
+            List<Product> others = inRoom.stream().filter(p -> !p.id().equals(onStage.id())).toList();
+            if (others.isEmpty()) kind = "price";
+            else return make(id, room, onStage, "product_qa", lang, kind, Map.of("other", shortName(others.get(random.nextInt(others.size())), lang)), null);
+        }
+        if ((kind.equals("size") && onStage.sizes().isEmpty()) || (kind.equals("color") && onStage.colors().isEmpty())) kind = "price";
+        DevCase.Previous previous = null;
+        if (kind.equals("followups")) {
+            String q = fill(pick(phrasings.of("price", lang)), onStage, lang, Map.of());
+            String r = lang.equals("zh") ? shortName(onStage, lang) + "现在¥" + price(onStage) + ", 点" + onStage.actionLinkId() + "下单哦"
+                    : "The " + shortName(onStage, lang) + " is ¥" + price(onStage) + " now, tap " + onStage.actionLinkId() + ".";
+            previous = new DevCase.Previous(q, r);
+        }
+        return make(id, room, onStage, intentOf(kind), lang, kind, Map.of(), previous);
+    }
+
+    private DevCase make(String id, RoomManifest room, Product p, String intent, String lang, String kind, Map<String, String> extra,
+                         DevCase.Previous previous) {
+        String text = fill(pick(phrasings.of(kind, lang)), p, lang, extra);
+        if (text.contains("{")) return null; // a slot this product cannot fill
+        return new DevCase(id, room.id(), intent, lang, text, p.id(), previous, List.of(kind), null);
+    }
+
+    private String fill(String template, Product p, String lang, Map<String, String> extra) {
+        String out = template.replace("{name}", shortName(p, lang));
+        for (var e : extra.entrySet()) out = out.replace("{" + e.getKey() + "}", e.getValue());
+        if (out.contains("{size}")) {
+            String size = !p.sizes().isEmpty() && random.nextDouble() < 0.7 ? pick(p.sizes()) : pick(OTHER_SIZES);
+            out = out.replace("{size}", size);
+        }
+        if (out.contains("{color}")) {
+            String color;
+            if (!p.colors().isEmpty() && random.nextDouble() < 0.7) {
+                color = Bilingual.part(pick(p.colors()), lang);
+            } else {
+                String[] c = pick(OTHER_COLORS);
+                color = lang.equals("zh") ? c[0] : c[1];
+            }
+            out = out.replace("{color}", color);
+        }
+        if (out.contains("{region}")) out = out.replace("{region}", pick(lang.equals("zh") ? REGIONS_ZH : REGIONS_EN));
+        if (out.contains("{n}")) out = out.replace("{n}", String.valueOf(5 * (1 + random.nextInt(10))));
+        if (out.contains("{price}")) {
+            long wrong = Math.max(9, Math.round(p.price() * (0.5 + 0.4 * random.nextDouble())));
+            out = out.replace("{price}", String.valueOf(wrong));
+        }
+        return out;
+    }
+
+    private static String intentOf(String kind) {
+        return switch (kind) {
+            case "followups" -> "clarification";
+            case "chitchat", "identity" -> "chitchat";
+            case "returns", "exchange", "damaged", "warranty" -> "after_sales";
+            case "courier", "region" -> "logistics";
+            case "coupon", "haggle" -> "promotion";
+            case "complaint" -> "complaint";
+            default -> "product_qa";
+        };
+    }
+
+    private String kind() {
+        int r = random.nextInt(totalWeight);
+        for (var e : KINDS) {
+            r -= e.getValue();
+            if (r < 0) return e.getKey();
+        }
+        throw new IllegalStateException("weights");
+    }
+
+    /** How a viewer names a product: its name in their language, or a shorter keyword of it. */
+    private String shortName(Product p, String lang) {
+        List<String> keywords = p.keywords().stream().filter(k -> Bilingual.han(k) == lang.equals("zh")).toList();
+        if (!keywords.isEmpty() && random.nextDouble() < 0.5) return pick(keywords);
+        return Bilingual.part(p.name(), lang);
+    }
+
+    private static String price(Product p) {
+        return new java.math.BigDecimal(p.price()).setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+    }
+
+    private <T> T pick(List<T> list) { return list.get(random.nextInt(list.size())); }
+}

@@ -1,0 +1,168 @@
+package io.liveharness.training.data;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.tools.Catalog;
+import io.liveharness.tools.Policies;
+import io.liveharness.tools.Product;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * The demo rooms plus generated training rooms, written as a catalog, policies and room manifests
+ * in a folder, so the real tool verticles and the real prompt pipeline serve them. Each generated
+ * product has its own price, stock, sizes, colours, material, shipping and link ids, drawn from the
+ * archetypes by a seed: the same seed writes the same world.
+ */
+public final class SyntheticWorld {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private final WorldSpec spec;
+    private final Random random;
+    private int nextLink = 11;
+
+    private SyntheticWorld(WorldSpec spec, long seed) {
+        this.spec = spec;
+        this.random = new Random(seed);
+    }
+
+    /** Where a world was written, and the node configuration that reads it. */
+    public record Written(Path dir, NodeConfig config, List<String> generatedRooms) { }
+
+    /**
+     * Writes {@code rooms} generated rooms beside the demo ones (from {@code base}'s catalog, policies and rooms folder).
+     */
+    public static Written write(WorldSpec spec, NodeConfig base, int rooms, long seed, Path dir) throws IOException {
+        return new SyntheticWorld(spec, seed).writeTo(base, rooms, dir);
+    }
+
+    private Written writeTo(NodeConfig base, int roomCount, Path dir) throws IOException {
+        Path catalogDir = Files.createDirectories(dir.resolve("catalog"));
+        Path roomsDir = Files.createDirectories(dir.resolve("rooms"));
+        Map<String, Object> catalogYaml = YAML.readValue(Path.of(base.catalog().file()).toFile(), LinkedHashMap.class);
+        Map<String, Object> policiesYaml = YAML.readValue(Path.of(base.catalog().policies()).toFile(), LinkedHashMap.class);
+        @SuppressWarnings("unchecked") List<Object> products = new ArrayList<>((List<Object>) catalogYaml.get("products"));
+        @SuppressWarnings("unchecked") List<Object> coupons = new ArrayList<>((List<Object>) policiesYaml.get("coupons"));
+        try (var demo = Files.list(Path.of(base.rooms().dir()))) {
+            for (Path f : demo.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) Files.copy(f, roomsDir.resolve(f.getFileName()));
+        }
+        List<String> generated = new ArrayList<>();
+        for (int r = 0; r < roomCount; r++) {
+            WorldSpec.Category category = pick(spec.categories());
+            int n = 1 + random.nextInt(3);
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Map<String, Object> p = product(category, r, i);
+                products.add(p);
+                ids.add((String) p.get("id"));
+            }
+            if (random.nextDouble() < 0.7) coupons.add(coupon(ids, r));
+            String roomId = "train-" + slug(category.en()) + "-" + r;
+            YAML.writeValue(roomsDir.resolve(roomId + ".yaml").toFile(), room(roomId, category, ids));
+            generated.add(roomId);
+        }
+        catalogYaml.put("products", products);
+        policiesYaml.put("coupons", coupons);
+        Path catalogFile = catalogDir.resolve("products.yaml"), policiesFile = catalogDir.resolve("policies.yaml");
+        YAML.writeValue(catalogFile.toFile(), catalogYaml);
+        YAML.writeValue(policiesFile.toFile(), policiesYaml);
+        Catalog.load(catalogFile);   // refuse a world the node could not load, here rather than mid-run
+        Policies.load(policiesFile);
+        NodeConfig config = base.withData(roomsDir.toString(), new NodeConfig.CatalogConfig(catalogFile.toString(), policiesFile.toString()));
+        return new Written(dir, config, generated);
+    }
+
+    private Map<String, Object> product(WorldSpec.Category c, int room, int i) {
+        List<String> name = pick(c.names());
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("id", slug(c.en()) + "-" + (500 + room * 3 + i));
+        String brand = random.nextDouble() < 0.3 ? pick(List.of("Aura", "Mori", "Kiko", "Zen", "Luma", "Nori")) + " " : "";
+        p.put("name", brand + name.get(0) + " " + name.get(1));
+        p.put("category", c.en());
+        int lo = c.price().get(0), hi = c.price().get(1);
+        double price = lo + random.nextInt(hi - lo + 1);
+        if (random.nextDouble() < 0.4) price = price - 0.1;   // 99.9-style prices
+        p.put("price", Math.round(price * 10) / 10.0);
+        p.put("stock", random.nextDouble() < 0.12 ? 0 : 1 + random.nextInt(random.nextBoolean() ? 60 : 400));
+        p.put("sizes", c.sizes().isEmpty() ? List.of() : pick(c.sizes()));
+        List<String> colors = new ArrayList<>();
+        if (!spec.noColors().contains(c.zh())) {
+            int k = 1 + random.nextInt(3);
+            List<List<String>> pool = new ArrayList<>(spec.colors());
+            java.util.Collections.shuffle(pool, random);
+            for (List<String> col : pool.subList(0, k)) colors.add(col.get(0) + " " + col.get(1));
+        }
+        p.put("colors", colors);
+        List<String> material = pick(c.materials());
+        p.put("material", material.get(0) + " " + material.get(1));
+        List<String> ship = pick(spec.shipping());
+        p.put("shipping", ship.get(0) + ", " + ship.get(1));
+        List<String> ret = pick(spec.returns());
+        p.put("returns", ret.get(0) + " " + ret.get(1));
+        p.put("actionLinkId", "link-" + (nextLink++));
+        List<String> keywords = new ArrayList<>(List.of(name.get(0), c.zh(), name.get(1), c.en()));
+        p.put("keywords", keywords.stream().distinct().toList());
+        return p;
+    }
+
+    private Map<String, Object> coupon(List<String> productIds, int room) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("id", "cp-train-" + room);
+        int kind = random.nextInt(3);
+        int discount = 5 * (1 + random.nextInt(10));
+        int min = discount * (4 + random.nextInt(6));
+        switch (kind) {
+            case 0 -> { c.put("title", "满" + min + "减" + discount + " (" + discount + " off orders of " + min + " or more)"); c.put("minSpend", min); c.put("discount", discount); }
+            case 1 -> { c.put("title", "立减" + discount + " (" + discount + " off now)"); c.put("minSpend", 0); c.put("discount", discount); }
+            default -> { c.put("title", "第二件半价 (second one half price)"); c.put("minSpend", 0); c.put("discount", 0); }
+        }
+        c.put("products", productIds);
+        c.put("actionLinkId", "link-" + (nextLink++));
+        return c;
+    }
+
+    private Map<String, Object> room(String id, WorldSpec.Category c, List<String> products) {
+        boolean zh = random.nextDouble() < 0.6;
+        String host = pick(spec.hosts());
+        String persona = pick(zh ? spec.personasZh() : spec.personasEn()).replace("{host}", host)
+                .replace("{category}", zh ? c.zh() : c.en());
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("id", id);
+        r.put("title", pick(spec.titles()).replace("{category}", c.zh()).replace("{categoryEn}", c.en()));
+        r.put("persona", persona);
+        r.put("language", zh ? "zh" : "en");
+        r.put("products", products);
+        r.put("onStage", products.get(random.nextInt(products.size())));
+        r.put("harness", Map.of("channel", "stable"));
+        r.put("faq", List.of());
+        return r;
+    }
+
+    private <T> T pick(List<T> list) { return list.get(random.nextInt(list.size())); }
+
+    static String slug(String en) { return en.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", ""); }
+
+    /** The products of a written world, for the case sampler. */
+    public static Map<String, Product> products(Written w) {
+        Catalog c = Catalog.load(Path.of(w.config().catalog().file()));
+        Map<String, Product> out = new LinkedHashMap<>();
+        try {
+            @SuppressWarnings("unchecked") Map<String, Object> y = YAML.readValue(Path.of(w.config().catalog().file()).toFile(), LinkedHashMap.class);
+            for (Object o : (List<?>) y.get("products")) {
+                String id = (String) ((Map<?, ?>) o).get("id");
+                c.find(id).ifPresent(p -> out.put(id, p));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,162 @@
+package io.liveharness.training.data;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.eval.augment.HarnessAugmenter;
+import io.liveharness.eval.devset.DevCase;
+import io.liveharness.eval.devset.DevSet;
+import io.liveharness.eval.export.OpenAiChatFormat;
+import io.liveharness.eval.export.Trajectories;
+import io.liveharness.eval.export.Trajectory;
+import io.liveharness.eval.rubric.Scorer;
+import io.liveharness.eval.run.CaseRecord;
+import io.liveharness.eval.run.EvalModels;
+import io.liveharness.eval.run.EvalRig;
+import io.liveharness.eval.run.Transcript;
+import io.liveharness.harness.Harness;
+import io.liveharness.harness.HarnessFiles;
+import io.liveharness.harness.HarnessLoader;
+import io.liveharness.room.RoomManifests;
+import io.liveharness.tools.Catalog;
+import io.liveharness.training.expert.ExpertBackend;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+
+/**
+ * The training set: cases drawn over the training world, each run by the expert through the real
+ * pipeline under the default harness or one of its augmented variants (HSA), and kept as a
+ * trajectory in the {@code eval export} openai-chat shape when the pipeline let the expert's reply
+ * through untouched. Every {@code heldOutEvery}-th kept trajectory goes to the held-out file.
+ */
+public final class TrajectoryBuilder {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * @param defaultShare the share of cases run under the default harness; the rest under variants
+     * @param variantSeed  the augmenter's seed: the eval's held-out variants must use other seeds
+     * @param transformations the augmenter's transformation names to use; empty for all
+     */
+    public record Options(NodeConfig base, Path harness, Path out, int cases, int rooms, int variants, double defaultShare,
+                          long seed, long variantSeed, List<String> transformations, int heldOutEvery, PrintStream progress) { }
+
+    /** What was built, as data.json records it. */
+    public record Summary(int cases, int kept, int heldOut, int nearCopiesLeftOut, Map<String, Integer> dropped,
+                          Map<String, Integer> byKind, Map<String, Integer> byHarness, List<String> variantVersions,
+                          Options options, long millis) { }
+
+    public static Summary build(Options o) throws IOException {
+        long started = System.currentTimeMillis();
+        Files.createDirectories(o.out());
+        SyntheticWorld.Written world = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), o.base(), o.rooms(), o.seed(),
+                o.out().resolve("world"));
+        Catalog catalog = Catalog.load(Path.of(world.config().catalog().file()));
+        var rooms = RoomManifests.load(Path.of(world.config().rooms().dir()), catalog);
+        List<String> devTexts = DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().map(DevCase::text).toList();
+        CaseSampler sampler = new CaseSampler(Phrasings.load(Phrasings.DEFAULT_FILE), rooms, SyntheticWorld.products(world),
+                routerMessages(Path.of("data/router/train.jsonl")), devTexts, o.seed());
+        List<DevCase> cases = sampler.sample(o.cases());
+
+        HarnessFiles baseFiles = HarnessFiles.fromDirectory(o.harness());
+        Harness base = HarnessLoader.load(baseFiles);
+        List<Harness> variants = new ArrayList<>();
+        var augmented = o.transformations().isEmpty() ? HarnessAugmenter.variants(baseFiles, o.variants(), o.variantSeed())
+                : HarnessAugmenter.variants(baseFiles, o.variants(), o.variantSeed(), transformations(o.transformations()));
+        for (var v : augmented) variants.add(HarnessLoader.load(v.files()));
+        List<Harness> all = new ArrayList<>(List.of(base));
+        all.addAll(variants);
+
+        ExpertBackend expert = ExpertBackend.load(catalog);
+        Random pickHarness = new Random(o.seed() + 1);
+        Map<String, Integer> dropped = new TreeMap<>(), byKind = new TreeMap<>(), byHarness = new TreeMap<>();
+        int kept = 0, heldOut = 0;
+        OpenAiChatFormat format = new OpenAiChatFormat();
+        try (EvalRig rig = EvalRig.open(world.config(), expert, EvalModels.router(o.base()), all, o.base().rooms().replyDeadlineMs()).observe(expert);
+             BufferedWriter train = Files.newBufferedWriter(o.out().resolve("train.jsonl"), StandardCharsets.UTF_8);
+             BufferedWriter held = Files.newBufferedWriter(o.out().resolve("held-out.jsonl"), StandardCharsets.UTF_8)) {
+            for (int i = 0; i < cases.size(); i++) {
+                DevCase c = cases.get(i);
+                Harness h = variants.isEmpty() || pickHarness.nextDouble() < o.defaultShare() ? base : variants.get(pickHarness.nextInt(variants.size()));
+                Transcript t = rig.run(c, h);
+                String why = rejected(t);
+                if (why != null) {
+                    dropped.merge(why, 1, Integer::sum);
+                } else {
+                    CaseRecord r = new CaseRecord(c, t, Scorer.score(c, t, null));
+                    Trajectory tr = Trajectories.of(r).orElseThrow();
+                    boolean toHeldOut = o.heldOutEvery() > 0 && (kept + 1) % o.heldOutEvery() == 0;
+                    (toHeldOut ? held : train).write(format.write(tr) + "\n");
+                    kept++;
+                    if (toHeldOut) heldOut++;
+                    byKind.merge(c.tags().isEmpty() ? c.intent() : c.tags().getFirst(), 1, Integer::sum);
+                    byHarness.merge(h == base ? "default" : "variant", 1, Integer::sum);
+                }
+                if (o.progress() != null && ((i + 1) % 500 == 0 || i + 1 == cases.size())) {
+                    o.progress().printf("data: %d/%d cases, %d kept, dropped %s, %.0f s%n", i + 1, cases.size(), kept, dropped,
+                            (System.currentTimeMillis() - started) / 1000.0);
+                }
+            }
+        }
+        Summary s = new Summary(cases.size(), kept, heldOut, sampler.nearCopies(), dropped, byKind, byHarness,
+                variants.stream().map(Harness::version).toList(), o, System.currentTimeMillis() - started);
+        Map<String, Object> record = new LinkedHashMap<>();
+        record.put("cases", s.cases());
+        record.put("kept", s.kept());
+        record.put("heldOut", s.heldOut());
+        record.put("nearCopiesOfDevSetLeftOut", s.nearCopiesLeftOut());
+        record.put("dropped", s.dropped());
+        record.put("byKind", s.byKind());
+        record.put("byHarness", s.byHarness());
+        record.put("variantVersions", s.variantVersions());
+        record.put("settings", Map.of("cases", o.cases(), "rooms", o.rooms(), "variants", o.variants(), "defaultShare", o.defaultShare(),
+                "seed", o.seed(), "variantSeed", o.variantSeed(), "transformations", o.transformations(), "harness", o.harness().toString()));
+        record.put("millis", s.millis());
+        JSON.writeValue(o.out().resolve("data.json").toFile(), record);
+        return s;
+    }
+
+    /** Why a run is not a clean demonstration: the pipeline had to step in, or nothing was said. Null when it is. */
+    static String rejected(Transcript t) {
+        if (!Transcript.MODEL.equals(t.outcome())) return "outcome " + t.outcome();
+        if (t.hooks().stream().anyMatch(Transcript.HookDecision::failed)) return "a hook failed (timeout)";
+        if (t.hooks().stream().anyMatch(h -> !h.decision().equals("allow"))) return "a hook stepped in";
+        if (t.modelCalls().size() > 2) return "more than one tool round";
+        return null;
+    }
+
+    /** The augmenter's transformations by name; an unknown name is refused with the known ones. */
+    static List<io.liveharness.eval.augment.Transformation> transformations(List<String> names) {
+        var all = io.liveharness.eval.augment.Transformations.all();
+        List<io.liveharness.eval.augment.Transformation> out = new ArrayList<>();
+        for (String n : names) {
+            out.add(all.stream().filter(t -> t.name().equals(n)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                    "unknown transformation '" + n + "'; known: " + all.stream().map(io.liveharness.eval.augment.Transformation::name).toList())));
+        }
+        return out;
+    }
+
+    private static List<CaseSampler.RouterMessage> routerMessages(Path file) throws IOException {
+        ObjectMapper m = new ObjectMapper();
+        List<CaseSampler.RouterMessage> out = new ArrayList<>();
+        for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            if (line.isBlank()) continue;
+            JsonNode n = m.readTree(line);
+            out.add(new CaseSampler.RouterMessage(n.path("text").asText(), n.path("label").asText()));
+        }
+        return out;
+    }
+
+    private TrajectoryBuilder() { }
+}

@@ -1,0 +1,28 @@
+package io.liveharness.training.data;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The archetypes training rooms and products are drawn from ({@code data/training/world.yaml}). */
+public record WorldSpec(List<String> hosts, List<String> personasZh, List<String> personasEn, List<String> titles,
+                        List<List<String>> shipping, List<List<String>> returns, List<Category> categories,
+                        List<List<String>> colors, List<String> noColors) {
+    public static final Path DEFAULT_FILE = Path.of("data/training/world.yaml");
+
+    /** One kind of product: its names, sizes, materials (each a [Chinese, English] pair) and price range. */
+    public record Category(String zh, String en, List<Integer> price, List<List<String>> sizes, List<List<String>> names,
+                           List<List<String>> materials) { }
+
+    public static WorldSpec load(Path file) {
+        try {
+            return new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), WorldSpec.class);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+}
