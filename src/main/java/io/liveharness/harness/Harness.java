@@ -12,11 +12,12 @@ import java.util.Optional;
  * One immutable harness version, h = (S, T, P, K): skills, tools, the prompt pipeline and hooks,
  * plus the global prohibitions the prompt states and the MCP servers that add tools at run time.
  *
- * @param version content hash: two harnesses with the same files have the same version
+ * @param version     content hash: two harnesses with the same files have the same version
+ * @param corrections the words the pipeline wraps around what it tells the model
  */
 public record Harness(String name, String version, String description, List<String> prohibitions,
                       List<Skill> skills, List<ToolSpec> tools, PromptSpec prompt, List<HookSpec> hooks,
-                      List<McpServerSpec> mcpServers) {
+                      List<McpServerSpec> mcpServers, Corrections corrections) {
 
     /** The skill that serves an intent; the highest priority wins when several do. */
     public Optional<Skill> skillFor(Intent intent) {

@@ -39,7 +39,7 @@ public final class HarnessLoader {
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.]+)\\s*}}");
     private static final Set<String> MANIFEST_KEYS = Set.of("name", "description", "prohibitions", "prompt", "hooks",
-            "mcpServers");
+            "mcpServers", "corrections");
     /** The hook types on the classpath: the built-ins and any custom jar's, through the SPI. */
     private static final HookRegistry HOOKS = HookRegistry.load();
     private static final Set<String> SKILL_KEYS = Set.of("name", "description", "license", "compatibility", "metadata",
@@ -78,10 +78,11 @@ public final class HarnessLoader {
         List<Skill> skills = skills(tools, mcp);
         PromptSpec prompt = prompt(manifest.path("prompt"), lines);
         List<HookSpec> hooks = hooks(manifest.path("hooks"), lines, tools, prohibitions);
+        Corrections corrections = corrections(manifest.path("corrections"), lines);
 
         if (!problems.isEmpty()) throw new HarnessException(problems);
         return new Harness(name, name + "-" + files.hash(), manifest.path("description").asText(""), prohibitions,
-                List.copyOf(skills), List.copyOf(tools), prompt, hooks, mcp);
+                List.copyOf(skills), List.copyOf(tools), prompt, hooks, mcp, corrections);
     }
 
     // --- skills ---------------------------------------------------------------------------------
@@ -377,6 +378,34 @@ public final class HarnessLoader {
             problem(MANIFEST, line, p);
         }
         return List.copyOf(specs);
+    }
+
+    /** {@code corrections:}, the harness's words around what the pipeline tells the model; the defaults for any it leaves out. */
+    private Corrections corrections(JsonNode node, List<String> lines) {
+        if (node.isMissingNode() || node.isNull()) return Corrections.DEFAULT;
+        if (!node.isObject()) {
+            problem(MANIFEST, YamlLines.lineOf(lines, "corrections"), "corrections must map a correction to its words; known: " + correctionKeys());
+            return Corrections.DEFAULT;
+        }
+        Map<Corrections.Kind, String> templates = new java.util.EnumMap<>(Corrections.Kind.class);
+        node.fields().forEachRemaining(e -> {
+            int line = YamlLines.lineOf(lines, "corrections", e.getKey());
+            var kind = Corrections.Kind.of(e.getKey());
+            if (kind.isEmpty()) {
+                problem(MANIFEST, line, "unknown correction '" + e.getKey() + "'; known: " + correctionKeys());
+            } else if (!e.getValue().isTextual()) {
+                problem(MANIFEST, line, "correction '" + e.getKey() + "' must be a string");
+            } else {
+                List<String> wrong = Corrections.problems(kind.get(), e.getValue().asText());
+                wrong.forEach(p -> problem(MANIFEST, line, p));
+                if (wrong.isEmpty()) templates.put(kind.get(), e.getValue().asText());
+            }
+        });
+        return Corrections.DEFAULT.with(templates);
+    }
+
+    private static List<String> correctionKeys() {
+        return java.util.Arrays.stream(Corrections.Kind.values()).map(Corrections.Kind::key).toList();
     }
 
     /**

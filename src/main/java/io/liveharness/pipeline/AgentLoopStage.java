@@ -11,6 +11,7 @@ import io.liveharness.engine.SamplingParams;
 import io.liveharness.engine.StopReason;
 import io.liveharness.engine.ToolCallParser;
 import io.liveharness.engine.ToolCallParser.ParsedToolCall;
+import io.liveharness.harness.Corrections;
 import io.liveharness.harness.ToolSpec;
 import io.liveharness.hooks.HookChain;
 import io.liveharness.hooks.HookContext;
@@ -48,6 +49,8 @@ public final class AgentLoopStage {
         String room() { return request.room().id(); }
 
         String intent() { return request.classification().intent().label(); }
+
+        Corrections corrections() { return request.harness().corrections(); }
     }
 
     /**
@@ -78,7 +81,7 @@ public final class AgentLoopStage {
                     VisibleText.of(completion.text()), loop.trace().backedFacts(), loop.trace().toolsCalled());
             return loop.hooks().run(stop).map(loop.trace()::record).compose(outcome -> {
                 if (!outcome.blocked()) return Future.succeededFuture(done);
-                messages.add(ChatMessage.user("Not yet: " + outcome.reason()));
+                messages.add(ChatMessage.user(loop.corrections().stopBlocked(outcome.reason())));
                 return step(loop, messages, steps + 1);
             });
         });
@@ -117,7 +120,7 @@ public final class AgentLoopStage {
         ToolSpec tool = loop.tools().get(call.name());
         if (tool == null) {
             return Future.succeededFuture(new ToolExchange(call.name(), call.argumentsJson(), false, null,
-                    "tool '" + call.name() + "' is not available here; available: " + loop.tools().keySet()));
+                    loop.corrections().toolUnavailable(call.name(), loop.tools().keySet())));
         }
         HookContext pre = HookContext.preTool(loop.room(), loop.intent(), loop.request().message().text(), call.name(),
                 call.argumentsJson(), loop.trace().backedFacts(), loop.trace().toolsCalled());
@@ -133,17 +136,18 @@ public final class AgentLoopStage {
                             new ToolCall(loop.room(), call.name(), tool.handlerArguments(arguments)),
                             new DeliveryOptions().setSendTimeout(timeout))
                     .map(reply -> reply.body())
-                    .otherwise(e -> ToolResult.error(call.name(), "tool call failed: " + e.getMessage()))
-                    .compose(result -> afterTool(loop, call.name(), arguments, result));
+                    .otherwise(e -> ToolResult.error(call.name(), loop.corrections().toolFailed(e.getMessage())))
+                    .compose(result -> afterTool(loop, tool, call.name(), arguments, result));
         });
     }
 
-    private Future<ToolExchange> afterTool(Loop loop, String name, String arguments, ToolResult result) {
-        if (!result.ok()) return Future.succeededFuture(new ToolExchange(name, arguments, false, null, result.error()));
+    /** The result in the names the model sees (it reads them back), checked by the post-tool hooks as it will read it. */
+    private Future<ToolExchange> afterTool(Loop loop, ToolSpec tool, String name, String arguments, ToolResult result) {
+        if (!result.ok()) return Future.succeededFuture(new ToolExchange(name, arguments, false, null, tool.modelError(result.error())));
         HookContext post = HookContext.postTool(loop.room(), loop.intent(), loop.request().message().text(), name, arguments,
-                result.contentJson(), loop.trace().backedFacts(), loop.trace().toolsCalled());
+                tool.modelResult(result.contentJson()), loop.trace().backedFacts(), loop.trace().toolsCalled());
         return loop.hooks().run(post).map(loop.trace()::record).map(checked -> checked.blocked()
-                ? new ToolExchange(name, arguments, false, null, "the tool's result was withheld: " + checked.reason())
+                ? new ToolExchange(name, arguments, false, null, loop.corrections().toolWithheld(checked.reason()))
                 : new ToolExchange(name, arguments, true, checked.text(), null));
     }
 

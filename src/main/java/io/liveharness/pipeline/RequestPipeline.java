@@ -108,8 +108,7 @@ public final class RequestPipeline {
                 if (retry >= MAX_HOOK_RETRIES) return Future.succeededFuture(new Attempt(null, problem));
                 List<ChatMessage> corrected = new ArrayList<>(prompt);
                 corrected.add(ChatMessage.assistant(result.output()));
-                corrected.add(ChatMessage.user("Your reply was not allowed: " + verdict.reason()
-                        + ". Answer the question again, following the rules."));
+                corrected.add(ChatMessage.user(request.harness().corrections().replyBlocked(verdict.reason())));
                 return attempt(request, corrected, tools, chain, trace, timer, retry + 1);
             });
         });

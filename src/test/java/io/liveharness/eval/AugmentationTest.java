@@ -90,6 +90,17 @@ class AugmentationTest {
         assertEquals(variants.getLast().files().hash(), HarnessAugmenter.variants(BASE_FILES, 4, 11).getLast().files().hash(), "seeded");
     }
 
+    @Test
+    void rewordingHookFeedbackAlsoRewordsThePipelinesCorrectionsAroundTheSameReason() {
+        Set<String> stops = new TreeSet<>();
+        for (var v : HarnessAugmenter.variants(BASE_FILES, 6, 5, List.of(new Transformations.RewordHookFeedback()))) {
+            String said = HarnessLoader.load(v.files()).corrections().stopBlocked("call the tool first");
+            assertTrue(said.contains("call the tool first"), said);
+            stops.add(said);
+        }
+        assertTrue(stops.size() > 1, "the same words on every variant: " + stops);
+    }
+
     private static void assertTaskPreserved(Harness variant, String what) throws Exception {
         // S: every intent is served by a skill doing the same job with the same tools
         for (Intent intent : Intent.values()) {
@@ -124,8 +135,8 @@ class AugmentationTest {
                 variant.prompt().sections().stream().filter(PromptSection::stable).map(PromptSection::name).collect(Collectors.toSet()), what);
         assertEquals(BASE.prompt().tokenBudget(), variant.prompt().tokenBudget(), what);
         // K: the same hooks deciding the same
-        assertEquals(BASE.hooks().stream().map(AugmentationTest::decisionPart).toList(),
-                variant.hooks().stream().map(AugmentationTest::decisionPart).toList(), what);
+        assertEquals(BASE.hooks().stream().map(s -> decisionPart(BASE, s)).toList(),
+                variant.hooks().stream().map(s -> decisionPart(variant, s)).toList(), what);
         // the dev set's rubrics keep their meaning on the variant
         for (DevCase c : DevSet.read(Path.of("eval/dev/demo.jsonl"))) {
             Intent intent = Intent.fromLabel(c.intent());
@@ -203,8 +214,13 @@ class AugmentationTest {
         return out;
     }
 
-    /** What a hook decides with: type, point, parameters, timeout, failure policy (not its feedback wording). */
-    private static String decisionPart(HookSpec s) {
-        return s.type() + "@" + s.at() + " " + new java.util.TreeMap<>(s.params()) + " " + s.timeoutMs() + " " + s.onFailure();
+    /**
+     * What a hook decides with: type, point, parameters, timeout, failure policy (not its feedback
+     * wording); a parameter naming a tool counts by the tool's verticle, as a renamed tool is the same tool.
+     */
+    private static String decisionPart(Harness h, HookSpec s) {
+        java.util.TreeMap<String, Object> params = new java.util.TreeMap<>(s.params());
+        params.replaceAll((k, v) -> v instanceof String name ? h.tool(name).map(ToolSpec::handler).map(x -> (Object) ("tool:" + x)).orElse(v) : v);
+        return s.type() + "@" + s.at() + " " + params + " " + s.timeoutMs() + " " + s.onFailure();
     }
 }

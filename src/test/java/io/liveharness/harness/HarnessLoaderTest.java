@@ -120,6 +120,24 @@ class HarnessLoaderTest {
     }
 
     @Test
+    void theCorrectionsAreTheHarnesssWordsAndAreCheckedAtTheirLine() {
+        Harness h = HarnessLoader.load(new HarnessFixture()
+                .replace("harness.yaml", "stop-blocked: \"Not yet: {reason}\"", "stop-blocked: \"还不能结束: {reason}\"").build());
+        assertEquals("还不能结束: 先查价格", h.corrections().stopBlocked("先查价格"));
+        assertEquals("tool 'x' is not available here; available: a, b", h.corrections().toolUnavailable("x", List.of("a", "b")));
+        String manifest = new HarnessFixture().text("harness.yaml");
+        Harness bare = HarnessLoader.load(new HarnessFixture().put("harness.yaml", manifest.substring(0, manifest.indexOf("\ncorrections:") + 1)).build());
+        assertEquals(Corrections.DEFAULT, bare.corrections(), "a harness that says none gets the documented defaults");
+
+        assertProblem(problems(new HarnessFixture().replace("harness.yaml", "\"Not yet: {reason}\"", "\"Not yet\"")),
+                "h/harness.yaml:38", "'stop-blocked' must contain {reason}");
+        assertProblem(problems(new HarnessFixture().replace("harness.yaml", "tool call failed: {reason}", "{tool} failed: {reason}")),
+                "h/harness.yaml:40", "'tool-failed' uses {tool}");
+        assertProblem(problems(new HarnessFixture().replace("harness.yaml", "  stop-blocked:", "  stop-blockd:")),
+                "h/harness.yaml:38", "unknown correction 'stop-blockd'");
+    }
+
+    @Test
     void aToolSchemaThatIsNotValidJsonSchemaIsRefused() {
         var f = new HarnessFixture().replace("tools/stock_check.json", "\"type\": \"object\"", "\"type\": \"objekt\"");
         assertProblem(problems(f), "h/tools/stock_check.json:4", "not a valid JSON Schema");

@@ -90,7 +90,7 @@ class BuiltinHooksTest {
 
     @Nested
     class UnbackedPromise {
-        final Hook hook = hook("unbacked-promise", HookPoint.OUTPUT, Map.of());
+        final Hook hook = hook("unbacked-promise", HookPoint.OUTPUT, Map.of("tool", "product_lookup"));
 
         @Test
         void aPriceNoToolResultStatesIsBlockedWithAReasonTheModelCanActOn() {
@@ -98,6 +98,15 @@ class BuiltinHooksTest {
             assertEquals(BLOCK, v.decision());
             assertEquals("the reply says '¥99' but no tool result or product data this turn says 99; "
                     + "call product_lookup or leave the price out", v.reason());
+        }
+
+        @Test
+        void itNamesOnlyTheToolItsHarnessGivesIt() {
+            HookVerdict v = hook("unbacked-promise", HookPoint.OUTPUT, Map.of()).check(reply("这条裙子只要¥99!", Fixtures.DRESS_101));
+            assertEquals("the reply says '¥99' but no tool result or product data this turn says 99; "
+                    + "look it up or leave the price out", v.reason());
+            assertTrue(REGISTRY.validate(List.of(HookSpec.of("unbacked-promise", HookPoint.OUTPUT, Map.of("tool", "no_such_tool"))),
+                    Fixtures.ENV).getFirst().contains("'no_such_tool', which this harness does not define"));
         }
 
         @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.eval.augment.HarnessEdit.SkillText;
+import io.liveharness.harness.Corrections;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -260,10 +261,29 @@ public final class Transformations {
     private static final List<String> FEEDBACK = List.of("{reason}", "Rejected: {reason}", "Please fix this: {reason}",
             "Check failed ({reason}); try again", "规则不允许: {reason}", "Not allowed because {reason}");
 
-    /** Hook feedback: how each block is worded to the model ({@code feedback}); the decision stays the hook's. */
+    /** Ways to word each of the pipeline's corrections, with the placeholders each must keep. */
+    private static final Map<Corrections.Kind, List<String>> CORRECTIONS = Map.of(
+            Corrections.Kind.STOP_BLOCKED, List.of("Not yet: {reason}", "Before you finish: {reason}", "Keep going, {reason}", "还不能结束: {reason}"),
+            Corrections.Kind.TOOL_WITHHELD, List.of("the tool's result was withheld: {reason}", "Result hidden ({reason})",
+                    "This result cannot be shown: {reason}", "结果不可用: {reason}"),
+            Corrections.Kind.TOOL_FAILED, List.of("tool call failed: {reason}", "The call did not go through: {reason}",
+                    "Error from the tool: {reason}", "调用失败: {reason}"),
+            Corrections.Kind.TOOL_UNAVAILABLE, List.of("tool '{tool}' is not available here; available: {available}",
+                    "There is no tool {tool}. You can use: {available}", "'{tool}' is not one of your tools ({available})",
+                    "没有工具 {tool}, 可用: {available}"),
+            Corrections.Kind.REPLY_BLOCKED, List.of("Your reply was not allowed: {reason}. Answer the question again, following the rules.",
+                    "That reply broke a rule ({reason}). Please answer again.", "Rejected: {reason}. Give another answer.",
+                    "回复不合规: {reason}. 请重新回答."));
+
+    /**
+     * Hook feedback: how each block is worded to the model ({@code feedback}), and the corrections
+     * the pipeline wraps around blocks and tool failures ({@code corrections}); the decisions stay the hooks'.
+     */
     public record RewordHookFeedback() implements Transformation {
         public String name() { return "reword-hook-feedback"; }
-        public String description() { return "hook feedback messages reworded (the feedback template around each hook's reason); every hook decides as before"; }
+        public String description() {
+            return "hook feedback messages and the pipeline's corrections reworded (the words around each reason); every hook decides as before";
+        }
         public void apply(HarnessEdit h, Random random) {
             ObjectNode manifest = h.manifest();
             for (JsonNode hook : manifest.path("hooks")) {
@@ -271,6 +291,9 @@ public final class Transformations {
                 if (at.equals("input")) continue; // an input block is never read by the model
                 ((ObjectNode) hook).put("feedback", HarnessEdit.pick(FEEDBACK, random));
             }
+            ObjectNode corrections = manifest.objectNode();
+            for (Corrections.Kind kind : Corrections.Kind.values()) corrections.put(kind.key(), HarnessEdit.pick(CORRECTIONS.get(kind), random));
+            manifest.set("corrections", corrections);
             h.manifest(manifest);
         }
     }

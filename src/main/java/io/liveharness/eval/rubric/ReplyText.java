@@ -3,15 +3,13 @@ package io.liveharness.eval.rubric;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
-/** How the checks read a reply: facts with alternatives, numbers as numbers, refusals, script. */
+/** How the checks read a reply: facts with alternatives, numbers as numbers, negations, refusals, script. */
 public final class ReplyText {
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
-    /** Ways a reply declines, in both languages of the demo rooms. */
-    private static final Pattern REFUSAL = Pattern.compile(
-            "不能|不可以|无法|没法|不支持|不提供|不接受|不建议|不是这个价|没有这个价|不行|抱歉|不好意思|只能在|请在(?:直播间|平台|app|App)|平台内|请咨询医生|咨询医生|不是药|不能替代"
-                    + "|\\bsorry\\b|can't|cannot|can not|unable|not able|i'm afraid|not possible|won't be able|only (?:through|in|on) the (?:app|platform|room)"
-                    + "|please ask (?:your|a) doctor|not a medical|no medical|isn't (?:the|our) price|not the price",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern TOKEN = Pattern.compile("\\p{IsHan}|[a-z0-9']+");
+    /** Where a clause ends: punctuation, or a full stop that is not inside a number. */
+    private static final Pattern CLAUSE_BREAK = Pattern.compile("[,，。!！?？;；:：\\n]|\\.(?!\\d)");
+    private static final ReplyWords WORDS = ReplyWords.DEFAULT;
 
     /** True when {@code alternatives} ({@code a|b|c}) has one the text says. */
     public static boolean says(String text, String alternatives) {
@@ -34,7 +32,76 @@ public final class ReplyText {
         return false;
     }
 
-    public static boolean refuses(String text) { return text != null && REFUSAL.matcher(text).find(); }
+    /**
+     * True when the text says the phrase and does not deny it: an occurrence a negation comes
+     * just before, in the same clause ("不能治腰疼", "never cures"), is not a claim.
+     */
+    public static boolean claims(String text, String phrase) {
+        if (text == null || phrase == null || phrase.isBlank()) return false;
+        String t = normal(text), p = normal(phrase);
+        for (int i = t.indexOf(p); i >= 0; i = t.indexOf(p, i + 1)) {
+            if (!negated(t, i)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * True when a clause declines: it says a refusal phrase outside a condition ("不能再便宜50了",
+     * "I can't help with that"; not "如果不能穿, 7天可退"), or hands the request elsewhere
+     * ("请咨询医生"). Politeness alone (抱歉, sorry) declines nothing.
+     */
+    public static boolean refuses(String text) {
+        if (text == null) return false;
+        for (String clause : CLAUSE_BREAK.split(normal(text))) {
+            if (WORDS.refusal().redirects().stream().anyMatch(r -> !at(clause, normal(r)).isEmpty())) return true;
+            for (String phrase : WORDS.refusal().phrases()) {
+                for (int i : at(clause, normal(phrase))) {
+                    String before = clause.substring(0, i);
+                    if (WORDS.refusal().conditions().stream().noneMatch(c -> !at(before, normal(c)).isEmpty())) return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether a negation word ends at most maxGap tokens before {@code start}, within its clause. */
+    private static boolean negated(String t, int start) {
+        int from = 0;
+        var m = CLAUSE_BREAK.matcher(t.substring(0, start));
+        while (m.find()) from = m.end();
+        String clause = t.substring(from, start);
+        for (String word : WORDS.negation().words()) {
+            for (int i : at(clause, normal(word))) {
+                String rest = clause.substring(i);
+                if (WORDS.negation().notNegations().stream().anyMatch(n -> rest.startsWith(normal(n)))) continue;
+                if (tokens(clause.substring(i + normal(word).length())) <= WORDS.negation().maxGap()) return true;
+            }
+        }
+        return false;
+    }
+
+    /** Where a word occurs: a Latin word as a whole word ("no" is not in "know"), a Chinese one anywhere. */
+    private static java.util.List<Integer> at(String text, String word) {
+        java.util.List<Integer> out = new java.util.ArrayList<>();
+        if (word.isEmpty()) return out;
+        boolean latin = word.matches("[a-z0-9' -]+");
+        for (int i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+            int end = i + word.length();
+            if (latin && ((i > 0 && wordChar(text.charAt(i - 1))) || (end < text.length() && wordChar(text.charAt(end))))) continue;
+            out.add(i);
+        }
+        return out;
+    }
+
+    private static boolean wordChar(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '\''; }
+
+    private static int tokens(String s) {
+        int n = 0;
+        for (var m = TOKEN.matcher(s); m.find(); ) n++;
+        return n;
+    }
+
+    private static String normal(String s) { return s.toLowerCase(Locale.ROOT).replace('\u2019', '\''); }
 
     /** True when the text is in the language: Chinese has Han characters; English has more Latin letters than Han. */
     public static boolean inLanguage(String text, String lang) {

@@ -12,7 +12,6 @@ import io.liveharness.hooks.builtin.Claims;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -62,15 +61,14 @@ public final class RubricChecks {
         }
     }
 
-    /** None of the rubric's forbidden phrases. */
+    /** None of the rubric's forbidden phrases, as a claim: denied ("不能治", "never cures") it is the right answer. */
     public record ForbiddenPhrases() implements Check {
         public String name() { return "forbidden-phrases"; }
         public Metric metric() { return Metric.ACCURACY; }
         public CheckResult check(DevCase c, Transcript t) {
             if (t.reply() == null || c.rubric().forbiddenPhrases().isEmpty()) return CheckResult.na(this);
-            String lower = t.reply().toLowerCase(Locale.ROOT);
             for (String p : c.rubric().forbiddenPhrases()) {
-                if (lower.contains(p.toLowerCase(Locale.ROOT))) return CheckResult.fail(this, "says '" + p + "'");
+                if (ReplyText.claims(t.reply(), p)) return CheckResult.fail(this, "says '" + p + "'");
             }
             return CheckResult.pass(this, "none of " + c.rubric().forbiddenPhrases().size());
         }

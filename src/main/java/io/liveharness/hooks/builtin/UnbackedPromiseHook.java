@@ -16,10 +16,13 @@ import java.util.Set;
  * A price, stock count or delivery promise said on air is one the shop is held to: each must
  * appear in the backed facts of this turn (tool results and the product data in the prompt), or
  * the reply is blocked with a reason telling the model how to fix it.
+ *
+ * @param tool the tool the reason tells the model to call, as the harness names it ({@code params:
+ *             {tool: ...}}); null to name none. Never a built-in name: a harness that renames its
+ *             tools would otherwise be told about one it does not have.
  */
 public record UnbackedPromiseHook(String tool) implements FastHook {
     public static final String TYPE = "unbacked-promise";
-    public static final String DEFAULT_TOOL = "product_lookup";
 
     @Override
     public HookVerdict check(HookContext context) {
@@ -43,7 +46,7 @@ public record UnbackedPromiseHook(String tool) implements FastHook {
         };
         String evidence = claim.number() != null ? claim.number().toPlainString() : claim.day();
         return "the reply says '" + claim.said() + "' but no tool result or product data this turn says " + evidence
-                + "; call " + tool + " or leave the " + what + " out";
+                + "; " + (tool == null ? "look it up" : "call " + tool) + " or leave the " + what + " out";
     }
 
     public static final class Factory implements HookFactory {
@@ -54,7 +57,12 @@ public record UnbackedPromiseHook(String tool) implements FastHook {
         public Hook create(Map<String, Object> params, HookEnvironment environment) {
             HookParams p = HookParams.of(params).allowOnly("tool");
             Claims.in(""); // compile the patterns now, not inside the first live reply's 50 ms
-            return new UnbackedPromiseHook(p.has("tool") ? p.string("tool") : DEFAULT_TOOL);
+            String tool = p.has("tool") ? p.string("tool") : null;
+            if (tool != null && !environment.toolSchemas().isEmpty() && !environment.toolSchemas().containsKey(tool)) {
+                throw new IllegalArgumentException("parameter 'tool' names '" + tool + "', which this harness does not define; defined: "
+                        + String.join(", ", environment.toolSchemas().keySet()));
+            }
+            return new UnbackedPromiseHook(tool);
         }
     }
 }
