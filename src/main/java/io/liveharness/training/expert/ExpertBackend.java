@@ -100,7 +100,9 @@ public final class ExpertBackend implements ModelBackend, CaseObserver {
             Optional<String> call = toolCall(c, q, intent);
             if (call.isPresent()) return call.get();
         }
-        return composer.reply(new ReplyComposer.Facts(q, intent, c.room(), hostName(c.room()), results), pick(c));
+        java.util.Map<String, String> visible = new java.util.HashMap<>();
+        c.harness().tools().forEach(t -> t.argumentNames().forEach((shown, handler) -> visible.put(handler, shown)));
+        return composer.reply(new ReplyComposer.Facts(q, intent, c.room(), hostName(c.room()), results, visible), pick(c));
     }
 
     /** The tool the active skill would call first for this question, in this harness's names; empty for none. */

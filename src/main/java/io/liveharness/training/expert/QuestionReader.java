@@ -85,8 +85,10 @@ public final class QuestionReader {
     }
 
     private static boolean sizeIn(String text, String size) {
-        return Pattern.compile("(?<![A-Za-z0-9])" + Pattern.quote(size) + "(?![A-Za-z0-9])", Pattern.CASE_INSENSITIVE)
-                .matcher(text).find() && (size.length() > 1 || text.matches("(?s).*(?:码|号|size|Size|SIZE).*") || text.strip().length() <= 8);
+        // a one-letter size counts only in capitals and near a size word or in a short follow-up ("and in L?", not "what's up")
+        int flags = size.length() > 1 ? Pattern.CASE_INSENSITIVE : 0;
+        return Pattern.compile("(?<![A-Za-z0-9'])" + Pattern.quote(size) + "(?![A-Za-z0-9])", flags)
+                .matcher(text).find() && (size.length() > 1 || text.matches("(?s).*(?:码|号|size|Size|SIZE).*") || text.strip().length() <= 14);
     }
 
     /** A colour the message names: the product's colour entry when it offers it, else the word; null for none. */

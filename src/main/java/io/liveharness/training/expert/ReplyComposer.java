@@ -16,7 +16,10 @@ final class ReplyComposer {
     private final ExpertReplies replies;
 
     /** What the reply may use: the question, the active intent, the room, and this turn's tool results. */
-    record Facts(Question q, Intent intent, RoomManifest room, String host, List<JsonNode> results) {
+    record Facts(Question q, Intent intent, RoomManifest room, String host, List<JsonNode> results, Map<String, String> visibleArguments) {
+        /** A result field that echoes an argument is named as the harness names that argument. */
+        String argument(String handlerName) { return visibleArguments.getOrDefault(handlerName, handlerName); }
+
         JsonNode result(String field) {
             return results.stream().filter(r -> r.has(field)).findFirst().orElse(null);
         }
@@ -107,8 +110,9 @@ final class ReplyComposer {
         fields.put("free", Bilingual.part(l.path("freeShipping").asText(), q.lang()));
         fields.put("remoteNote", Bilingual.part(l.path("remoteNote").asText(), q.lang()));
         if (l.has("productShipping")) fields.put("shipping", Bilingual.part(l.get("productShipping").asText(), q.lang()));
-        if (!l.has("region")) return "courier";
-        fields.put("region", l.get("region").asText());
+        String region = f.argument("region");
+        if (!l.has(region)) return "courier";
+        fields.put("region", l.get(region).asText());
         return l.path("remoteRegion").asBoolean() ? "remote" : "freeRegion";
     }
 
