@@ -26,13 +26,15 @@ public final class ModelCommand implements Main.Command {
                 + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]"
                 + " | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]"
                 + " | model data [--cases N] [--rooms N] [--variants N] [--default-share X] [--seed N] [--variant-seed N]"
-                + " [--transformations a,b] [--harness DIR] [--out DIR]";
+                + " [--transformations a,b] [--harness DIR] [--out DIR]"
+                + " | model encode --vocab F --in TRAJECTORIES.jsonl --out TOKENS.jsonl [--context N]";
     }
 
     @Override
     public int run(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("tokenizer")) return tokenizer(args);
         if (args.length > 0 && args[0].equals("data")) return data(args);
+        if (args.length > 0 && args[0].equals("encode")) return encode(args);
         if (args.length == 0 || !args[0].equals("random")) throw new UsageException("usage: " + summary());
         Options o = Options.parse(args, 1, Set.of("arch", "hidden", "layers", "ffn", "heads", "kv-heads", "head-dim",
                 "context", "seed", "vocab", "out"), Set.of("tied"));
@@ -66,6 +68,17 @@ public final class ModelCommand implements Main.Command {
         var s = io.liveharness.training.data.TrajectoryBuilder.build(options);
         System.out.printf("data: %d cases, %d trajectories kept (%d held out), %d near-copies of the dev set left out, dropped %s; %s%n",
                 s.cases(), s.kept(), s.heldOut(), s.nearCopiesLeftOut(), s.dropped(), options.out());
+        return 0;
+    }
+
+    /** Trajectories as token sequences with their loss mask, tokenized as llama.cpp will tokenize them. */
+    private static int encode(String[] args) throws Exception {
+        Options o = Options.parse(args, 1, Set.of("vocab", "in", "out", "context"), Set.of());
+        for (String k : List.of("vocab", "in", "out")) if (!o.has(k)) throw new UsageException("model encode needs --" + k);
+        var encoder = new io.liveharness.training.data.ChatEncoder(io.liveharness.training.tokenizer.GgufVocabulary.read(Path.of(o.get("vocab", ""))));
+        int limit = (int) o.number("context", 1024);
+        var stats = io.liveharness.training.data.EncodedSet.write(encoder, Path.of(o.get("in", "")), Path.of(o.get("out", "")), limit);
+        System.out.println("encoded " + o.get("out", "") + ": " + stats.line(limit));
         return 0;
     }
 

@@ -30,4 +30,20 @@ public final class ByteSymbols {
     }
 
     public static String spell(String text) { return spell(text.getBytes(StandardCharsets.UTF_8)); }
+
+    /** The bytes a token written this way stands for (the inverse of {@link #spell(byte[])}). */
+    public static byte[] unspell(String spelled) {
+        byte[] out = new byte[spelled.length()];
+        for (int i = 0; i < spelled.length(); i++) {
+            int b = indexOf(spelled.charAt(i));
+            if (b < 0) throw new IllegalArgumentException("'" + spelled + "' is not a byte-level token (char " + i + ")");
+            out[i] = (byte) b;
+        }
+        return out;
+    }
+
+    private static int indexOf(char c) {
+        for (int b = 0; b < 256; b++) if (SYMBOL[b] == c) return b;
+        return -1;
+    }
 }

@@ -1,0 +1,125 @@
+package io.liveharness.training.data;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.eval.export.Trajectory;
+import io.liveharness.training.tokenizer.BpeEncoder;
+import io.liveharness.training.tokenizer.GgufVocabulary;
+import io.liveharness.training.tokenizer.SpecialTokens;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A trajectory as the model sees it when it serves: the ChatML text llama.cpp's template renders
+ * ({@code <|im_start|>role\ncontent<|im_end|>\n} per message), tokenized as llama.cpp tokenizes it
+ * (special tokens cut out first, BPE between them), with a mask on what the avatar wrote in this
+ * turn: its tool calls and its reply, each with the {@code <|im_end|>} that ends it, so the model
+ * learns to stop. Earlier turns of the conversation are context, not targets.
+ */
+public final class ChatEncoder {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final GgufVocabulary vocab;
+    private final BpeEncoder bpe;
+
+    public ChatEncoder(GgufVocabulary vocab) {
+        this.vocab = vocab;
+        this.bpe = new BpeEncoder(vocab.bpe());
+    }
+
+    /** Tokens and, per token, whether predicting it counts toward the loss. */
+    public record Encoded(int[] tokens, boolean[] mask, String text) {
+        public int targets() {
+            int n = 0;
+            for (boolean b : mask) if (b) n++;
+            return n;
+        }
+    }
+
+    /** The ChatML text and the spans (UTF-16 offsets) the avatar wrote in the last turn. */
+    record Rendered(String text, List<int[]> targets) { }
+
+    public Encoded encode(Trajectory t) {
+        Rendered r = render(t);
+        return tokenize(r);
+    }
+
+    static Rendered render(Trajectory t) {
+        StringBuilder s = new StringBuilder();
+        List<int[]> targets = new ArrayList<>();
+        int lastUser = -1;
+        for (int i = 0; i < t.messages().size(); i++) if (t.messages().get(i).role().equals("user")) lastUser = i;
+        for (int i = 0; i < t.messages().size(); i++) {
+            Trajectory.Message m = t.messages().get(i);
+            s.append(SpecialTokens.IM_START).append(m.role()).append('\n');
+            int from = s.length();
+            s.append(content(m));
+            s.append(SpecialTokens.IM_END);
+            if (m.role().equals("assistant") && i > lastUser) targets.add(new int[]{from, s.length()});
+            s.append('\n');
+        }
+        return new Rendered(s.toString(), targets);
+    }
+
+    /** What the model wrote: its text, or its tool calls as the markup the agent loop parses. */
+    static String content(Trajectory.Message m) {
+        if (m.toolCalls() == null) return m.content() == null ? "" : m.content();
+        StringBuilder out = new StringBuilder(m.content() == null ? "" : m.content());
+        for (Trajectory.Call c : m.toolCalls()) {
+            ObjectNode call = JSON.createObjectNode().put("name", c.name());
+            try {
+                call.set("arguments", JSON.readTree(c.arguments()));
+            } catch (Exception e) {
+                throw new IllegalArgumentException("tool call " + c.name() + " has arguments that are not JSON: " + c.arguments(), e);
+            }
+            out.append("<tool_call>").append(call).append("</tool_call>");
+        }
+        return out.toString();
+    }
+
+    private Encoded tokenize(Rendered r) {
+        String text = r.text();
+        List<Integer> tokens = new ArrayList<>();
+        List<Integer> starts = new ArrayList<>(); // UTF-16 offset where each token starts
+        int from = 0;
+        while (from < text.length()) {
+            int at = -1;
+            String found = null;
+            for (String sp : SpecialTokens.ALL) {
+                int i = text.indexOf(sp, from);
+                if (i >= 0 && (at < 0 || i < at)) { at = i; found = sp; }
+            }
+            int end = found == null ? text.length() : at;
+            if (end > from) plain(text.substring(from, end), from, tokens, starts);
+            if (found == null) break;
+            tokens.add(vocab.specials().get(found));
+            starts.add(at);
+            from = at + found.length();
+        }
+        int[] ids = tokens.stream().mapToInt(Integer::intValue).toArray();
+        boolean[] mask = new boolean[ids.length];
+        for (int i = 1; i < ids.length; i++) {
+            int start = starts.get(i);
+            for (int[] span : r.targets()) if (start >= span[0] && start < span[1]) mask[i] = true;
+        }
+        return new Encoded(ids, mask, text);
+    }
+
+    /** BPE tokens of a stretch without special tokens, with where each starts in the whole text. */
+    private void plain(String piece, int offset, List<Integer> tokens, List<Integer> starts) {
+        byte[] utf8 = piece.getBytes(StandardCharsets.UTF_8);
+        int bytePos = 0, charPos = 0, tokenEnd = 0;
+        for (int id : bpe.encode(piece)) {
+            tokens.add(id);
+            starts.add(offset + charPos);
+            tokenEnd += vocab.bpe().tokens().get(id).length;
+            while (bytePos < tokenEnd) { // walk whole characters: a token may end inside one, the next starts there
+                int b = utf8[bytePos] & 0xFF;
+                int len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+                bytePos += len;
+                charPos += len == 4 ? 2 : 1;
+            }
+        }
+    }
+}

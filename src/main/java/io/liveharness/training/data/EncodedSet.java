@@ -1,0 +1,64 @@
+package io.liveharness.training.data;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.eval.export.OpenAiChatFormat;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Trajectories (openai-chat JSONL) written as the trainer reads them: one sequence a line,
+ * {@code {"tokens":[...],"mask":[0|1,...]}}, where mask[i] = 1 when predicting token i counts.
+ */
+public final class EncodedSet {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** What a file came to: sequences, tokens, targets, the longest sequence. */
+    public record Stats(int sequences, long tokens, long targets, int longest, int overLimit) {
+        public String line(int limit) {
+            return String.format("%,d sequences, %,d tokens (%.0f a sequence, longest %d, %d over %d), %,d target tokens (%.1f%%)",
+                    sequences, tokens, tokens / (double) Math.max(1, sequences), longest, overLimit, limit, targets, 100.0 * targets / Math.max(1, tokens));
+        }
+    }
+
+    public static Stats write(ChatEncoder encoder, Path in, Path out, int limit) throws IOException {
+        OpenAiChatFormat format = new OpenAiChatFormat();
+        int sequences = 0, longest = 0, over = 0, lineNo = 0;
+        long tokens = 0, targets = 0;
+        try (BufferedReader r = Files.newBufferedReader(in, StandardCharsets.UTF_8);
+             BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
+            for (String line; (line = r.readLine()) != null; ) {
+                lineNo++;
+                if (line.isBlank()) continue;
+                ChatEncoder.Encoded e;
+                try {
+                    e = encoder.encode(format.read(line));
+                } catch (IOException | RuntimeException ex) {
+                    throw new IOException(in + ":" + lineNo + ": " + ex.getMessage(), ex);
+                }
+                ObjectNode n = JSON.createObjectNode();
+                ArrayNode t = n.putArray("tokens"), m = n.putArray("mask");
+                for (int i = 0; i < e.tokens().length; i++) {
+                    t.add(e.tokens()[i]);
+                    m.add(e.mask()[i] ? 1 : 0);
+                }
+                w.write(n.toString());
+                w.write('\n');
+                sequences++;
+                tokens += e.tokens().length;
+                targets += e.targets();
+                longest = Math.max(longest, e.tokens().length);
+                if (e.tokens().length > limit) over++;
+            }
+        }
+        return new Stats(sequences, tokens, targets, longest, over);
+    }
+
+    private EncodedSet() { }
+}

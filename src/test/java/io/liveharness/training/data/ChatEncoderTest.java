@@ -1,0 +1,94 @@
+package io.liveharness.training.data;
+
+import io.liveharness.engine.ChatMessage;
+import io.liveharness.engine.gguf.RandomModel;
+import io.liveharness.engine.llama.LlamaLibrary;
+import io.liveharness.engine.llama.LlamaModel;
+import io.liveharness.eval.export.OpenAiChatFormat;
+import io.liveharness.eval.export.Trajectory;
+import io.liveharness.training.tokenizer.GgufVocabulary;
+import io.liveharness.training.tokenizer.TokenizerBuild;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Training sequences are what llama.cpp will see when it serves the model: same text, same tokens. */
+class ChatEncoderTest {
+    static final Path SAMPLE = Path.of("src/test/resources/training/trajectories-sample.jsonl");
+    @TempDir
+    static Path dir;
+    static LlamaModel model;
+    static ChatEncoder encoder;
+    static List<Trajectory> trajectories = new ArrayList<>();
+
+    @BeforeAll
+    static void load() throws Exception {
+        model = LlamaModel.load(LlamaLibrary.load(null), RandomModel.cached(RandomModel.Spec.tiny(), TokenizerBuild.DEFAULT_OUT, dir));
+        encoder = new ChatEncoder(GgufVocabulary.read(TokenizerBuild.DEFAULT_OUT));
+        OpenAiChatFormat format = new OpenAiChatFormat();
+        for (String line : Files.readAllLines(SAMPLE)) if (!line.isBlank()) trajectories.add(format.read(line));
+    }
+
+    @AfterAll
+    static void free() {
+        if (model != null) model.close();
+    }
+
+    @Test
+    void theRenderedConversationIsLlamaCppsChatTemplateOfTheSameMessages() {
+        for (Trajectory t : trajectories) {
+            List<ChatMessage> all = t.messages().stream().map(m -> new ChatMessage(m.role(), ChatEncoder.content(m))).toList();
+            // llama.cpp renders the prompt of the last model call, then the model writes the reply and <|im_end|>
+            String prompt = model.applyChatTemplate(all.subList(0, all.size() - 1));
+            String expected = prompt + all.getLast().content() + "<|im_end|>\n";
+            assertEquals(expected, ChatEncoder.render(t).text(), t.caseId());
+        }
+    }
+
+    @Test
+    void javaTokensEqualLlamaCppTokensOfTheWholeConversation() {
+        for (Trajectory t : trajectories) {
+            ChatEncoder.Encoded e = encoder.encode(t);
+            assertArrayEquals(model.tokenize(e.text(), false, true), e.tokens(), t.caseId());
+        }
+    }
+
+    @Test
+    void onlyThisTurnsToolCallsAndReplyAreTargetsEachEndingWithImEnd() {
+        int imEnd = model.tokenize("<|im_end|>", false, true)[0];
+        for (Trajectory t : trajectories) {
+            ChatEncoder.Encoded e = encoder.encode(t);
+            StringBuilder targets = new StringBuilder();
+            int ends = 0;
+            for (int i = 0; i < e.tokens().length; i++) {
+                if (!e.mask()[i]) continue;
+                if (e.tokens()[i] == imEnd) ends++;
+                else targets.append(new String(model.piece(e.tokens()[i]), java.nio.charset.StandardCharsets.UTF_8));
+            }
+            long assistantTurnsAfterViewer = t.messages().stream().skip(lastUser(t) + 1).filter(m -> m.role().equals("assistant")).count();
+            assertEquals(assistantTurnsAfterViewer, ends, t.caseId() + ": each of the avatar's turns ends with a target <|im_end|>");
+            String reply = t.messages().getLast().content();
+            assertTrue(targets.toString().endsWith(reply), t.caseId() + ": the reply is a target: " + targets);
+            String question = t.messages().get(lastUser(t)).content();
+            assertFalse(targets.toString().contains(question) && !reply.contains(question), t.caseId() + ": the viewer's words are not targets");
+            assertFalse(e.mask()[0], "the first token is never a target");
+        }
+    }
+
+    private static int lastUser(Trajectory t) {
+        int last = -1;
+        for (int i = 0; i < t.messages().size(); i++) if (t.messages().get(i).role().equals("user")) last = i;
+        return last;
+    }
+}
