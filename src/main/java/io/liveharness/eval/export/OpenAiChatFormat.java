@@ -33,6 +33,7 @@ public final class OpenAiChatFormat implements ExportFormat {
                 }
             }
             if (m.toolCallId() != null) n.put("tool_call_id", m.toolCallId());
+            if (m.weight() != null) n.put("weight", m.weight());
         }
         if (!t.tools().isEmpty()) {
             ArrayNode tools = line.putArray("tools");
@@ -54,7 +55,7 @@ public final class OpenAiChatFormat implements ExportFormat {
                 calls.add(new Call(c.path("id").asText(), c.path("function").path("name").asText(), c.path("function").path("arguments").asText()));
             }
             messages.add(new Message(n.path("role").asText(), n.path("content").isNull() ? null : n.path("content").asText(null), calls,
-                    n.has("tool_call_id") ? n.get("tool_call_id").asText() : null));
+                    n.has("tool_call_id") ? n.get("tool_call_id").asText() : null, n.has("weight") ? n.get("weight").asInt() : null));
         }
         List<Trajectory.Tool> tools = new ArrayList<>();
         for (JsonNode x : line.path("tools")) {

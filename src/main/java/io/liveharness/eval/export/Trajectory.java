@@ -12,10 +12,20 @@ public record Trajectory(String caseId, List<Message> messages, List<Tool> tools
 
     /** A chat message; an assistant message may carry tool calls, a tool message answers one. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Message(String role, String content, List<Call> toolCalls, String toolCallId) {
+    /**
+     * @param weight for an assistant message, whether training learns it (OpenAI's fine-tuning {@code weight}:
+     *               1 learn, 0 context only); null for the default: learn the turns after the last user message
+     */
+    public record Message(String role, String content, List<Call> toolCalls, String toolCallId, Integer weight) {
         public Message {
             toolCalls = toolCalls == null || toolCalls.isEmpty() ? null : List.copyOf(toolCalls);
         }
+
+        public Message(String role, String content, List<Call> toolCalls, String toolCallId) {
+            this(role, content, toolCalls, toolCallId, null);
+        }
+
+        public Message withWeight(Integer w) { return new Message(role, content, toolCalls, toolCallId, w); }
     }
 
     public record Call(String id, String name, String arguments) { }

@@ -119,12 +119,22 @@ public final class EvalRig implements AutoCloseable {
     }
 
     /** Runs one case through the room's pipeline and writes down what happened. */
-    public Transcript run(DevCase c, Harness harness) {
+    public Transcript run(DevCase c, Harness harness) { return run(c, harness, List.of()); }
+
+    /**
+     * Runs one case after {@code earlier} exchanges of the room (oldest first), which the room's
+     * context window holds as it would after answering them; the case's own {@code previous} comes last.
+     */
+    public Transcript run(DevCase c, Harness harness, List<DevCase.Previous> earlier) {
         RoomManifest room = rooms.get(c.room());
         if (room == null) throw new IllegalArgumentException("case " + c.id() + ": no room '" + c.room() + "' in the rooms folder");
         long now = System.currentTimeMillis();
-        List<RoomSnapshot.Turn> turns = c.previous() == null ? List.of()
-                : List.of(new RoomSnapshot.Turn("previous-" + c.id(), c.previous().question(), c.previous().reply(), now - 5_000));
+        List<RoomSnapshot.Turn> turns = new java.util.ArrayList<>();
+        for (int i = 0; i < earlier.size(); i++) {
+            DevCase.Previous p = earlier.get(i);
+            turns.add(new RoomSnapshot.Turn("earlier-" + i + "-" + c.id(), p.question(), p.reply(), now - 5_000L * (earlier.size() - i + 1)));
+        }
+        if (c.previous() != null) turns.add(new RoomSnapshot.Turn("previous-" + c.id(), c.previous().question(), c.previous().reply(), now - 5_000));
         RoomSnapshot state = new RoomSnapshot(room.id(), c.onStage() != null ? c.onStage() : room.onStage(), List.of(), List.of(), turns);
         Set<String> keywords = new HashSet<>();
         room.products().forEach(id -> catalog.find(id).ifPresent(p -> keywords.addAll(p.keywords())));

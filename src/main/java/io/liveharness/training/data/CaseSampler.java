@@ -57,11 +57,29 @@ public final class CaseSampler {
     /** How many drawn messages were left out as near-copies of the dev set. */
     public int nearCopies() { return nearCopies; }
 
-    /** {@code n} cases, ids {@code train-<n>}. */
-    public List<DevCase> sample(int n) {
+    /** The kinds a product-focused session draws from: questions the prompt's product data answers, and follow-ups. */
+    private static final List<String> PRODUCT_KINDS = List.of("price", "size", "color", "material", "shipping", "buy", "followups");
+    /** A session's last question may need a tool: its answer is learned whatever came before. */
+    private static final List<String> LAST_KINDS = List.of("price", "size", "color", "material", "shipping", "buy", "followups", "stock", "stock", "other");
+
+    /**
+     * One room's exchanges in a row (1 to {@code maxTurns}), as a room's context window holds them:
+     * same room, product on stage and mostly the same language; most sessions stay on product questions.
+     */
+    public List<DevCase> session(String id, int maxTurns) {
+        RoomManifest room = rooms.get(random.nextInt(rooms.size()));
+        List<Product> inRoom = room.products().stream().map(products::get).filter(java.util.Objects::nonNull).toList();
+        if (inRoom.isEmpty()) return List.of();
+        Product onStage = random.nextDouble() < 0.7 ? products.getOrDefault(room.onStage(), inRoom.getFirst()) : inRoom.get(random.nextInt(inRoom.size()));
+        String lang = random.nextDouble() < ("zh".equals(room.language()) ? 0.65 : 0.35) ? "zh" : "en";
+        boolean productSession = random.nextDouble() < 0.7;
+        int turns = 1 + random.nextInt(maxTurns);
         List<DevCase> out = new ArrayList<>();
-        while (out.size() < n) {
-            DevCase c = one("train-" + (out.size() + 1));
+        for (int i = 0; i < turns; i++) {
+            String turnLang = random.nextDouble() < 0.85 ? lang : (lang.equals("zh") ? "en" : "zh");
+            List<String> kinds = i == turns - 1 ? LAST_KINDS : PRODUCT_KINDS;
+            String kind = productSession ? kinds.get(random.nextInt(kinds.size())) : kind();
+            DevCase c = one(id + "-" + (i + 1), room, inRoom, onStage, turnLang, kind, i == 0);
             if (c == null) continue;
             if (devSet.isNearCopy(c.text())) {
                 nearCopies++;
@@ -72,13 +90,7 @@ public final class CaseSampler {
         return out;
     }
 
-    private DevCase one(String id) {
-        RoomManifest room = rooms.get(random.nextInt(rooms.size()));
-        List<Product> inRoom = room.products().stream().map(products::get).filter(java.util.Objects::nonNull).toList();
-        if (inRoom.isEmpty()) return null;
-        Product onStage = random.nextDouble() < 0.7 ? products.getOrDefault(room.onStage(), inRoom.getFirst()) : inRoom.get(random.nextInt(inRoom.size()));
-        String lang = random.nextDouble() < ("zh".equals(room.language()) ? 0.65 : 0.35) ? "zh" : "en";
-        String kind = kind();
+    private DevCase one(String id, RoomManifest room, List<Product> inRoom, Product onStage, String lang, String kind, boolean first) {
         if (kind.equals("router")) {
             RouterMessage m = routerMessages.get(random.nextInt(routerMessages.size()));
             return new DevCase(id, room.id(), m.label(), Bilingual.languageOf(m.text()), m.text(), onStage.id(), null, List.of("router"), null);
@@ -90,7 +102,8 @@ public final class CaseSampler {
         }
         if ((kind.equals("size") && onStage.sizes().isEmpty()) || (kind.equals("color") && onStage.colors().isEmpty())) kind = "price";
         DevCase.Previous previous = null;
-        if (kind.equals("followups")) {
+        if (kind.equals("followups") && first) {
+            // a follow-up opening a session follows an exchange the room had before it
             String q = fill(pick(phrasings.of("price", lang)), onStage, lang, Map.of());
             String r = lang.equals("zh") ? shortName(onStage, lang) + "现在¥" + price(onStage) + ", 点" + onStage.actionLinkId() + "下单哦"
                     : "The " + shortName(onStage, lang) + " is ¥" + price(onStage) + " now, tap " + onStage.actionLinkId() + ".";

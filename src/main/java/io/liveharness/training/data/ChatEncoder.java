@@ -16,7 +16,8 @@ import java.util.List;
  * ({@code <|im_start|>role\ncontent<|im_end|>\n} per message), tokenized as llama.cpp tokenizes it
  * (special tokens cut out first, BPE between them), with a mask on what the avatar wrote in this
  * turn: its tool calls and its reply, each with the {@code <|im_end|>} that ends it, so the model
- * learns to stop. Earlier turns of the conversation are context, not targets.
+ * learns to stop. Earlier turns of the conversation are context, unless a message's {@code weight}
+ * says to learn it (a room's earlier answer that the same prompt would have produced).
  */
 public final class ChatEncoder {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -56,7 +57,8 @@ public final class ChatEncoder {
             int from = s.length();
             s.append(content(m));
             s.append(SpecialTokens.IM_END);
-            if (m.role().equals("assistant") && i > lastUser) targets.add(new int[]{from, s.length()});
+            boolean learn = m.weight() != null ? m.weight() == 1 : i > lastUser;
+            if (m.role().equals("assistant") && learn) targets.add(new int[]{from, s.length()});
             s.append('\n');
         }
         return new Rendered(s.toString(), targets);

@@ -50,7 +50,7 @@ public final class TrajectoryBuilder {
      * @param transformations the augmenter's transformation names to use; empty for all
      */
     public record Options(NodeConfig base, Path harness, Path out, int cases, int rooms, int variants, double defaultShare,
-                          long seed, long variantSeed, List<String> transformations, int heldOutEvery, PrintStream progress) { }
+                          long seed, long variantSeed, List<String> transformations, int heldOutEvery, int maxTurns, PrintStream progress) { }
 
     /** What was built, as data.json records it. */
     public record Summary(int cases, int kept, int heldOut, int nearCopiesLeftOut, Map<String, Integer> dropped,
@@ -67,8 +67,6 @@ public final class TrajectoryBuilder {
         List<String> devTexts = DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().map(DevCase::text).toList();
         CaseSampler sampler = new CaseSampler(Phrasings.load(Phrasings.DEFAULT_FILE), rooms, SyntheticWorld.products(world),
                 routerMessages(Path.of("data/router/train.jsonl")), devTexts, o.seed());
-        List<DevCase> cases = sampler.sample(o.cases());
-
         HarnessFiles baseFiles = HarnessFiles.fromDirectory(o.harness());
         Harness base = HarnessLoader.load(baseFiles);
         List<Harness> variants = new ArrayList<>();
@@ -81,39 +79,53 @@ public final class TrajectoryBuilder {
         ExpertBackend expert = ExpertBackend.load(catalog);
         Random pickHarness = new Random(o.seed() + 1);
         Map<String, Integer> dropped = new TreeMap<>(), byKind = new TreeMap<>(), byHarness = new TreeMap<>();
-        int kept = 0, heldOut = 0;
+        int kept = 0, heldOut = 0, total = 0;
+        long targets = 0;
         OpenAiChatFormat format = new OpenAiChatFormat();
         try (EvalRig rig = EvalRig.open(world.config(), expert, EvalModels.router(o.base()), all, o.base().rooms().replyDeadlineMs()).observe(expert);
              BufferedWriter train = Files.newBufferedWriter(o.out().resolve("train.jsonl"), StandardCharsets.UTF_8);
              BufferedWriter held = Files.newBufferedWriter(o.out().resolve("held-out.jsonl"), StandardCharsets.UTF_8)) {
-            for (int i = 0; i < cases.size(); i++) {
-                DevCase c = cases.get(i);
+            int cases = 0, sessions = 0;
+            while (cases < o.cases()) {
+                List<DevCase> session = sampler.session("train-" + (++sessions), o.maxTurns());
                 Harness h = variants.isEmpty() || pickHarness.nextDouble() < o.defaultShare() ? base : variants.get(pickHarness.nextInt(variants.size()));
-                Transcript t = rig.run(c, h);
-                String why = rejected(t);
-                if (why != null) {
-                    dropped.merge(why, 1, Integer::sum);
-                } else {
-                    CaseRecord r = new CaseRecord(c, t, Scorer.score(c, t, null));
-                    Trajectory tr = Trajectories.of(r).orElseThrow();
-                    boolean toHeldOut = o.heldOutEvery() > 0 && (kept + 1) % o.heldOutEvery() == 0;
-                    (toHeldOut ? held : train).write(format.write(tr) + "\n");
-                    kept++;
-                    if (toHeldOut) heldOut++;
+                List<DevCase.Previous> earlier = new ArrayList<>();
+                List<Transcript> done = new ArrayList<>();
+                for (DevCase c : session) {
+                    cases++;
+                    Transcript t = rig.run(c, h, earlier);
+                    String why = rejected(t);
+                    if (why != null) {
+                        dropped.merge(why, 1, Integer::sum);
+                        break; // the room's context after a dropped turn is not one the rest of the session was drawn for
+                    }
+                    done.add(t);
+                    earlier.add(new DevCase.Previous(c.text(), t.reply()));
                     byKind.merge(c.tags().isEmpty() ? c.intent() : c.tags().getFirst(), 1, Integer::sum);
-                    byHarness.merge(h == base ? "default" : "variant", 1, Integer::sum);
                 }
-                if (o.progress() != null && ((i + 1) % 500 == 0 || i + 1 == cases.size())) {
-                    o.progress().printf("data: %d/%d cases, %d kept, dropped %s, %.0f s%n", i + 1, cases.size(), kept, dropped,
+                if (done.isEmpty()) continue;
+                DevCase last = session.get(done.size() - 1);
+                Transcript t = done.getLast();
+                Trajectory tr = withEarlierAnswersLearned(Trajectories.of(new CaseRecord(last, t, Scorer.score(last, t, null))).orElseThrow(), done);
+                boolean toHeldOut = o.heldOutEvery() > 0 && (kept + 1) % o.heldOutEvery() == 0;
+                (toHeldOut ? held : train).write(format.write(tr) + "\n");
+                kept++;
+                if (toHeldOut) heldOut++;
+                targets += 1 + tr.messages().stream().filter(m -> Integer.valueOf(1).equals(m.weight())).count();
+                byHarness.merge(h == base ? "default" : "variant", 1, Integer::sum);
+                if (o.progress() != null && sessions % 200 == 0) {
+                    o.progress().printf("data: %d/%d cases in %d sessions, %d kept, dropped %s, %.0f s%n", cases, o.cases(), sessions, kept, dropped,
                             (System.currentTimeMillis() - started) / 1000.0);
                 }
             }
+            total = cases;
         }
-        Summary s = new Summary(cases.size(), kept, heldOut, sampler.nearCopies(), dropped, byKind, byHarness,
+        Summary s = new Summary(total, kept, heldOut, sampler.nearCopies(), dropped, byKind, byHarness,
                 variants.stream().map(Harness::version).toList(), o, System.currentTimeMillis() - started);
         Map<String, Object> record = new LinkedHashMap<>();
         record.put("cases", s.cases());
-        record.put("kept", s.kept());
+        record.put("trajectories", s.kept());
+        record.put("learnedAnswers", targets);
         record.put("heldOut", s.heldOut());
         record.put("nearCopiesOfDevSetLeftOut", s.nearCopiesLeftOut());
         record.put("dropped", s.dropped());
@@ -121,10 +133,36 @@ public final class TrajectoryBuilder {
         record.put("byHarness", s.byHarness());
         record.put("variantVersions", s.variantVersions());
         record.put("settings", Map.of("cases", o.cases(), "rooms", o.rooms(), "variants", o.variants(), "defaultShare", o.defaultShare(),
-                "seed", o.seed(), "variantSeed", o.variantSeed(), "transformations", o.transformations(), "harness", o.harness().toString()));
+                "seed", o.seed(), "variantSeed", o.variantSeed(), "maxTurns", o.maxTurns(), "transformations", o.transformations(), "harness", o.harness().toString()));
         record.put("millis", s.millis());
         JSON.writeValue(o.out().resolve("data.json").toFile(), record);
         return s;
+    }
+
+    /**
+     * The session's last trajectory, with each earlier answer in its history marked to be learned
+     * when the same prompt would have produced it: the answer needed no tool and was given under
+     * the same system prompt (same room, harness and active skill). Others stay context.
+     */
+    static Trajectory withEarlierAnswersLearned(Trajectory last, List<Transcript> session) {
+        String system = session.getLast().modelCalls().getFirst().messages().getFirst().content();
+        List<Trajectory.Message> messages = new ArrayList<>(last.messages());
+        int lastUser = -1;
+        for (int i = 0; i < messages.size(); i++) if (messages.get(i).role().equals("user")) lastUser = i;
+        // history answers in order, oldest first; the context window may have trimmed the oldest turns
+        List<Integer> history = new ArrayList<>();
+        for (int i = 0; i < lastUser; i++) if (messages.get(i).role().equals("assistant")) history.add(i);
+        List<Transcript> earlier = session.subList(0, session.size() - 1);
+        for (int k = 0; k < history.size(); k++) {
+            int turn = earlier.size() - history.size() + k;
+            if (turn < 0) continue; // the case's own synthetic previous exchange
+            Transcript t = earlier.get(turn);
+            boolean same = t.toolCalls().isEmpty() && t.modelCalls().size() == 1
+                    && t.modelCalls().getFirst().messages().getFirst().content().equals(system)
+                    && t.reply().equals(messages.get(history.get(k)).content());
+            messages.set(history.get(k), messages.get(history.get(k)).withWeight(same ? 1 : 0));
+        }
+        return new Trajectory(last.caseId(), messages, last.tools(), last.accuracy(), last.effectiveness());
     }
 
     /** Why a run is not a clean demonstration: the pipeline had to step in, or nothing was said. Null when it is. */

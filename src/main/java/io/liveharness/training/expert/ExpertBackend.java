@@ -91,7 +91,9 @@ public final class ExpertBackend implements ModelBackend, CaseObserver {
         List<io.liveharness.tools.Product> products = c.room().products().stream()
                 .map(id -> catalog.find(id).orElse(null)).filter(java.util.Objects::nonNull)
                 .sorted(java.util.Comparator.comparing(p -> !p.id().equals(c.state().onStageProductId()))).toList();
-        String previous = c.devCase().previous() == null ? null : c.devCase().previous().question();
+        // a follow-up names no attribute ("那黑色呢?"): the room's last question before it says which
+        String previous = c.devCase().previous() != null ? c.devCase().previous().question()
+                : asked >= 2 && messages.get(asked - 2).role().equals("user") ? messages.get(asked - 2).content() : null;
         Question q = reader.read(viewer, products, previous);
         Intent intent = c.routed().intent();
         ChatMessage last = messages.getLast();
