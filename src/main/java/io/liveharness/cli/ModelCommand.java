@@ -7,18 +7,25 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
-/** `model random`: writes a random-weight GGUF of a real architecture with a real tokenizer. */
+/**
+ * `model random`: writes a random-weight GGUF of a real architecture with a real tokenizer;
+ * `model train` / `model export`: the offline trainer ({@link TrainCommand}).
+ */
 public final class ModelCommand implements Main.Command {
     public static final Path DEFAULT_VOCAB = Path.of("models/vocab/ggml-vocab-gpt-2.gguf");
 
     @Override
     public String summary() {
         return "model random [--arch qwen3] [--hidden N] [--layers N] [--ffn N] [--heads N] [--kv-heads N]"
-                + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]";
+                + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]\n"
+                + "               | " + TrainCommand.TRAIN_USAGE + "\n"
+                + "               | " + TrainCommand.EXPORT_USAGE;
     }
 
     @Override
     public int run(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("train")) return TrainCommand.train(args);
+        if (args.length > 0 && args[0].equals("export")) return TrainCommand.export(args);
         if (args.length == 0 || !args[0].equals("random")) throw new UsageException("usage: " + summary());
         Options o = Options.parse(args, 1, Set.of("arch", "hidden", "layers", "ffn", "heads", "kv-heads", "head-dim",
                 "context", "seed", "vocab", "out"), Set.of("tied"));

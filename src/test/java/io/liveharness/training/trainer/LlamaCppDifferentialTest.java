@@ -48,6 +48,14 @@ class LlamaCppDifferentialTest {
         assertSameLogits(TinyModels.spread(c, 6), 0.3f, sequence(c.vocab(), 200), FLASH);
     }
 
+    @Test
+    void aBrieflyTrainedModelGivesLlamaCppsLogits() throws Exception {
+        Path data = ToyData.echo(dir.resolve("echo.jsonl"), 500, 8, 7);
+        Trainer.Result r = new Trainer(ToyData.tiny(data, null, vocab, dir.resolve("run"), 60), true).run();
+        int[] tokens = TrainingData.read(data, r.weights().config.vocab(), 32).sequences().get(0).tokens();
+        assertSameLogits(r.weights(), tokens, EXACT);
+    }
+
     static int[] sequence(int vocab, int n) {
         Rng rng = new Rng(n);
         int[] tokens = new int[n];
