@@ -19,13 +19,15 @@ public final class ModelCommand implements Main.Command {
         return "model random [--arch qwen3] [--hidden N] [--layers N] [--ffn N] [--heads N] [--kv-heads N]"
                 + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]\n"
                 + "               | " + TrainCommand.TRAIN_USAGE + "\n"
-                + "               | " + TrainCommand.EXPORT_USAGE;
+                + "               | " + TrainCommand.EXPORT_USAGE + "\n"
+                + "               | " + TrainCommand.SUBSET_USAGE;
     }
 
     @Override
     public int run(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("train")) return TrainCommand.train(args);
         if (args.length > 0 && args[0].equals("export")) return TrainCommand.export(args);
+        if (args.length > 0 && args[0].equals("vocab-subset")) return TrainCommand.vocabSubset(args);
         if (args.length == 0 || !args[0].equals("random")) throw new UsageException("usage: " + summary());
         Options o = Options.parse(args, 1, Set.of("arch", "hidden", "layers", "ffn", "heads", "kv-heads", "head-dim",
                 "context", "seed", "vocab", "out"), Set.of("tied"));

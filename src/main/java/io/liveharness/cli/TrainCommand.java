@@ -14,6 +14,7 @@ final class TrainCommand {
             + " --steps N | --tokens N] [--weight-decay 0.1 --clip 1 --seed 1 --threads 2 --checkpoint-minutes 10"
             + " --eval-every 100 --pause-after N]";
     static final String EXPORT_USAGE = "model export --run DIR --out F.gguf";
+    static final String SUBSET_USAGE = "model vocab-subset --vocab F --tokens N --out F.gguf";
 
     private TrainCommand() { }
 
@@ -52,6 +53,16 @@ final class TrainCommand {
         if (!Files.isRegularFile(run.resolve(Trainer.SETTINGS))) throw new UsageException(run + " is not a run folder (no " + Trainer.SETTINGS + ")");
         Path out = Path.of(o.get("out", ""));
         Trainer.export(run, out);
+        System.out.println("wrote " + out);
+        return 0;
+    }
+
+    /** A smaller vocabulary (the first N tokens of one), for small test and benchmark models. */
+    static int vocabSubset(String[] args) {
+        Options o = Options.parse(args, 1, Set.of("vocab", "tokens", "out"), Set.of());
+        if (!o.has("vocab") || !o.has("tokens") || !o.has("out")) throw new UsageException("usage: " + SUBSET_USAGE);
+        Path out = Path.of(o.get("out", ""));
+        io.liveharness.training.trainer.VocabSubset.write(file(o, "vocab"), i(o, "tokens", 0), out);
         System.out.println("wrote " + out);
         return 0;
     }
