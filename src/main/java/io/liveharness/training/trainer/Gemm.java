@@ -14,8 +14,8 @@ import jdk.incubator.vector.VectorSpecies;
  * caller keeps the entries just above the diagonal (within {@value #R} of it) zero.
  */
 final class Gemm {
-    static final VectorSpecies<Float> F = FloatVector.SPECIES_256;
-    static final int V = F.length(), NB = 2 * V, R = 4;
+    static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
+    static final int V = F.length(), NB = 2 * V, R = 4, KB = Integer.getInteger("kb", 64);
 
     /** Causal modes: none; k ≤ row (P·V); k ≥ row (Pᵀ·dO); n ≤ row (Q·Kᵀ). */
     static final int FULL = 0, K_LE_ROW = 1, K_GE_ROW = 2, N_LE_ROW = 3;
@@ -29,18 +29,24 @@ final class Gemm {
      */
     static void mul(float[] a, int aOff, int aRs, int aCs, float[] b, int bOff, int ldb,
                     float[] c, int cOff, int ldc, int m, int nn, int kk, boolean accumulate, int mode) {
-        // Column panels outermost: a panel of B (kk × 16 floats) stays in L1 while every row tile passes over it.
+        // k in blocks, column panels inside: a panel of B (KB × 2 vectors) stays in L1 while every row tile passes over it
         int nVec = nn - nn % NB;
-        for (int n0 = 0; n0 < nVec; n0 += NB) {
-            int firstRow = mode == N_LE_ROW ? Math.max(0, n0 - R + 1) / R * R : 0;
-            int i = firstRow;
-            for (; i + R <= m; i += R) {
-                int k0 = mode == K_GE_ROW ? i : 0, k1 = mode == K_LE_ROW ? Math.min(kk, i + R) : kk;
-                tile4(a, aOff + i * aRs, aRs, aCs, b, bOff + n0, ldb, c, cOff + i * ldc + n0, ldc, k0, k1, accumulate);
-            }
-            for (; i < m; i++) {
-                int k0 = mode == K_GE_ROW ? i : 0, k1 = mode == K_LE_ROW ? Math.min(kk, i + 1) : kk;
-                tile1(a, aOff + i * aRs, aCs, b, bOff + n0, ldb, c, cOff + i * ldc + n0, k0, k1, accumulate);
+        for (int kb = 0; kb < kk; kb += KB) {
+            int kbEnd = Math.min(kk, kb + KB);
+            boolean acc = accumulate || kb > 0;
+            for (int n0 = 0; n0 < nVec; n0 += NB) {
+                int firstRow = mode == N_LE_ROW ? Math.max(0, n0 - R + 1) / R * R : 0;
+                int i = firstRow;
+                for (; i + R <= m; i += R) {
+                    int k0 = Math.max(kb, mode == K_GE_ROW ? i : 0), k1 = Math.min(kbEnd, mode == K_LE_ROW ? i + R : kk);
+                    if (k0 >= k1 && acc) continue;
+                    tile4(a, aOff + i * aRs, aRs, aCs, b, bOff + n0, ldb, c, cOff + i * ldc + n0, ldc, k0, k1, acc);
+                }
+                for (; i < m; i++) {
+                    int k0 = Math.max(kb, mode == K_GE_ROW ? i : 0), k1 = Math.min(kbEnd, mode == K_LE_ROW ? i + 1 : kk);
+                    if (k0 >= k1 && acc) continue;
+                    tile1(a, aOff + i * aRs, aCs, b, bOff + n0, ldb, c, cOff + i * ldc + n0, k0, k1, acc);
+                }
             }
         }
         if (nVec < nn) tail(a, aOff, aRs, aCs, b, bOff, ldb, c, cOff, ldc, m, nVec, nn, kk, accumulate, mode);
@@ -50,19 +56,20 @@ final class Gemm {
                               float[] c, int cOff, int ldc, int k0, int k1, boolean accumulate) {
         FloatVector c00 = FloatVector.zero(F), c01 = FloatVector.zero(F), c10 = FloatVector.zero(F), c11 = FloatVector.zero(F);
         FloatVector c20 = FloatVector.zero(F), c21 = FloatVector.zero(F), c30 = FloatVector.zero(F), c31 = FloatVector.zero(F);
-        int ak = aOff + k0 * aCs, bk = bOff + k0 * ldb;
-        for (int k = k0; k < k1; k++, ak += aCs, bk += ldb) {
-            FloatVector b0 = FloatVector.fromArray(F, b, bk), b1 = FloatVector.fromArray(F, b, bk + V);
-            FloatVector a0 = FloatVector.broadcast(F, a[ak]);
+        int a1o = aOff + aRs, a2o = aOff + 2 * aRs, a3o = aOff + 3 * aRs;
+        // indices linear in k, so C2 can hoist the bounds checks out of the loop
+        for (int k = k0; k < k1; k++) {
+            FloatVector b0 = FloatVector.fromArray(F, b, bOff + k * ldb), b1 = FloatVector.fromArray(F, b, bOff + k * ldb + V);
+            FloatVector a0 = FloatVector.broadcast(F, a[aOff + k * aCs]);
             c00 = a0.fma(b0, c00);
             c01 = a0.fma(b1, c01);
-            FloatVector a1 = FloatVector.broadcast(F, a[ak + aRs]);
+            FloatVector a1 = FloatVector.broadcast(F, a[a1o + k * aCs]);
             c10 = a1.fma(b0, c10);
             c11 = a1.fma(b1, c11);
-            FloatVector a2 = FloatVector.broadcast(F, a[ak + 2 * aRs]);
+            FloatVector a2 = FloatVector.broadcast(F, a[a2o + k * aCs]);
             c20 = a2.fma(b0, c20);
             c21 = a2.fma(b1, c21);
-            FloatVector a3 = FloatVector.broadcast(F, a[ak + 3 * aRs]);
+            FloatVector a3 = FloatVector.broadcast(F, a[a3o + k * aCs]);
             c30 = a3.fma(b0, c30);
             c31 = a3.fma(b1, c31);
         }
@@ -75,11 +82,10 @@ final class Gemm {
     private static void tile1(float[] a, int aOff, int aCs, float[] b, int bOff, int ldb,
                               float[] c, int cOff, int k0, int k1, boolean accumulate) {
         FloatVector c0 = FloatVector.zero(F), c1 = FloatVector.zero(F);
-        int ak = aOff + k0 * aCs, bk = bOff + k0 * ldb;
-        for (int k = k0; k < k1; k++, ak += aCs, bk += ldb) {
-            FloatVector a0 = FloatVector.broadcast(F, a[ak]);
-            c0 = a0.fma(FloatVector.fromArray(F, b, bk), c0);
-            c1 = a0.fma(FloatVector.fromArray(F, b, bk + V), c1);
+        for (int k = k0; k < k1; k++) {
+            FloatVector a0 = FloatVector.broadcast(F, a[aOff + k * aCs]);
+            c0 = a0.fma(FloatVector.fromArray(F, b, bOff + k * ldb), c0);
+            c1 = a0.fma(FloatVector.fromArray(F, b, bOff + k * ldb + V), c1);
         }
         store(c0, c1, c, cOff, accumulate);
     }

@@ -121,9 +121,8 @@ final class SequenceModel {
             RmsNorm.forward(x2[l], lw.ffnNorm().data(), xn2[l], r2[l], n, h, eps);
             Gemm.mul(xn2[l], 0, h, 1, wt.gate[l], 0, f, g[l], 0, f, n, f, h, false, Gemm.FULL);
             Gemm.mul(xn2[l], 0, h, 1, wt.up[l], 0, f, u[l], 0, f, n, f, h, false, Gemm.FULL);
-            float[] gl = g[l], ul = u[l], al = a[l];
-            for (int i = 0; i < n * f; i++) al[i] = silu(gl[i]) * ul[i];
-            Gemm.mul(al, 0, f, 1, wt.down[l], 0, h, resid[l + 1], 0, h, n, h, f, false, Gemm.FULL);
+            VectorMath.swiglu(g[l], u[l], a[l], n * f);
+            Gemm.mul(a[l], 0, f, 1, wt.down[l], 0, h, resid[l + 1], 0, h, n, h, f, false, Gemm.FULL);
             add(resid[l + 1], x2[l], n * h);
         }
         RmsNorm.forward(resid[c.layers()], w.outputNorm.data(), xf, rf, n, h, eps);
@@ -146,16 +145,9 @@ final class SequenceModel {
 
     /** Row t of P: softmax of the scaled scores s ≤ t; the entries just above the diagonal the kernel may read are zeroed. */
     private void softmaxRow(float[] s, int so, float[] pr, int po, int t, int n) {
-        float max = Float.NEGATIVE_INFINITY;
-        for (int j = 0; j <= t; j++) max = Math.max(max, s[so + j] * attnScale);
-        double sum = 0;
-        for (int j = 0; j <= t; j++) {
-            float e = (float) Math.exp(s[so + j] * attnScale - max);
-            pr[po + j] = e;
-            sum += e;
-        }
-        float inv = (float) (1.0 / sum);
-        for (int j = 0; j <= t; j++) pr[po + j] *= inv;
+        float max = VectorMath.max(s, so, t + 1) * attnScale; // the scale is positive: max commutes with it
+        double sum = VectorMath.expSum(s, so, t + 1, attnScale, max, pr, po);
+        VectorMath.scale(pr, po, t + 1, (float) (1.0 / sum));
         Arrays.fill(pr, po + t + 1, po + Math.min(n, t + Gemm.R), 0f);
     }
 
@@ -189,18 +181,11 @@ final class SequenceModel {
         double loss = 0;
         for (int i = 0; i < count; i++) {
             int o = i * vocab, target = tokens[rows[i] + 1];
-            float max = Float.NEGATIVE_INFINITY, targetLogit = logits[o + target];
-            for (int j = 0; j < vocab; j++) max = Math.max(max, logits[o + j]);
-            double sum = 0;
-            for (int j = 0; j < vocab; j++) {
-                float e = (float) Math.exp(logits[o + j] - max);
-                logits[o + j] = e;
-                sum += e;
-            }
+            float targetLogit = logits[o + target], max = VectorMath.max(logits, o, vocab);
+            double sum = VectorMath.expSum(logits, o, vocab, 1f, max, logits, o);
             loss += max + Math.log(sum) - targetLogit;
             if (grads != null) {
-                float inv = (float) (scale / sum);
-                for (int j = 0; j < vocab; j++) logits[o + j] *= inv;
+                VectorMath.scale(logits, o, vocab, (float) (scale / sum));
                 logits[o + target] -= scale;
             }
         }
@@ -223,12 +208,7 @@ final class SequenceModel {
             // resid[l+1] = x2 + down(silu(gate)·up); dres is d/d resid[l+1], and from here on d/d x2
             Gemm.mul(dres, 0, 1, h, a[l], 0, f, lg.down().data(), 0, f, h, f, n, true, Gemm.FULL);
             Gemm.mul(dres, 0, h, 1, lw.down().data(), 0, f, da, 0, f, n, f, h, false, Gemm.FULL);
-            float[] gl = g[l], ul = u[l];
-            for (int i = 0; i < n * f; i++) {
-                float sg = sigmoid(gl[i]), silu = gl[i] * sg;
-                du[i] = da[i] * silu;
-                dg[i] = da[i] * ul[i] * sg * (1 + gl[i] * (1 - sg));
-            }
+            VectorMath.swigluBackward(g[l], u[l], da, dg, du, n * f);
             Gemm.mul(dg, 0, 1, f, xn2[l], 0, h, lg.gate().data(), 0, h, f, h, n, true, Gemm.FULL);
             Gemm.mul(du, 0, 1, f, xn2[l], 0, h, lg.up().data(), 0, h, f, h, n, true, Gemm.FULL);
             Gemm.mul(dg, 0, f, 1, lw.gate().data(), 0, h, dxn, 0, h, n, h, f, false, Gemm.FULL);
@@ -269,10 +249,8 @@ final class SequenceModel {
                 Gemm.mul(datt, hd * d, qd, 1, kt, 0, n, scores, 0, n, n, n, d, false, Gemm.N_LE_ROW);
                 for (int t = 0; t < n; t++) {
                     int so = t * n, po = base + t * n;
-                    double dot = 0;
-                    for (int j = 0; j <= t; j++) dot += (double) scores[so + j] * pl[po + j];
-                    float fd = (float) dot;
-                    for (int j = 0; j <= t; j++) scores[so + j] = pl[po + j] * (scores[so + j] - fd) * attnScale;
+                    float dot = (float) VectorMath.dot(scores, so, pl, po, t + 1);
+                    VectorMath.softmaxBackward(scores, so, pl, po, t + 1, dot, attnScale);
                     Arrays.fill(scores, so + t + 1, so + Math.min(n, t + Gemm.R), 0f);
                 }
                 Gemm.mul(scores, 0, n, 1, kr[l], kh * d, kvd, dqr, hd * d, qd, n, d, n, false, Gemm.K_LE_ROW);
@@ -281,10 +259,6 @@ final class SequenceModel {
             }
         }
     }
-
-    private static float sigmoid(float x) { return 1f / (1f + (float) Math.exp(-x)); }
-
-    private static float silu(float x) { return x / (1f + (float) Math.exp(-x)); }
 
     private static void add(float[] dst, float[] src, int n) {
         for (int i = 0; i < n; i++) dst[i] += src[i];
