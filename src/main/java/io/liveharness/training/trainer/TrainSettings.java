@@ -54,12 +54,15 @@ public record TrainSettings(Path data, Path heldOut, Path vocab, Path out,
                 minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds);
     }
 
-    /** The settings that decide the numbers, in a fixed order (files by path; their checksums are added by the trainer). */
+    /**
+     * The settings that decide the numbers, in a fixed order. Files by absolute path; the trainer
+     * adds their checksums, and it is those, not the paths, that a resumed run must match.
+     */
     public Map<String, Object> identity() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("data", data.toString());
-        m.put("heldOut", heldOut == null ? null : heldOut.toString());
-        m.put("vocab", vocab.toString());
+        m.put("data", data.toAbsolutePath().normalize().toString());
+        m.put("heldOut", heldOut == null ? null : heldOut.toAbsolutePath().normalize().toString());
+        m.put("vocab", vocab.toAbsolutePath().normalize().toString());
         m.put("hidden", hidden);
         m.put("layers", layers);
         m.put("heads", heads);
