@@ -42,8 +42,13 @@ final class TrainCommand {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Trainer.Result r = new Trainer(s, false).run();
-        return r.finished() || s.pauseAfter() > 0 ? 0 : 1;
+        try {
+            Trainer.Result r = new Trainer(s, false).run();
+            return r.finished() || s.pauseAfter() > 0 ? 0 : 1;
+        } catch (IllegalArgumentException e) { // bad data (file:line), a run folder of other settings
+            System.err.println("liveharness model train: " + e.getMessage());
+            return 1;
+        }
     }
 
     static int export(String[] args) {

@@ -41,7 +41,6 @@ public final class Trainer {
     public Result run() {
         if (s.steps() == 0 && s.tokens() == 0) throw new IllegalArgumentException("give --steps N or --tokens N");
         Path dir = s.out();
-        mkdirs(dir);
         TokenizerMetadata tokenizer = TokenizerMetadata.of(s.vocab());
         ModelConfig c = ModelConfig.of(tokenizer.vocabSize(), s.hidden(), s.layers(), s.heads(), s.kvHeads(), s.headDim(),
                 s.ffn(), s.context(), s.tied());
@@ -52,6 +51,7 @@ public final class Trainer {
         int warmup = s.warmup() >= 0 ? s.warmup() : Math.min(200, Math.max(1, totalSteps / 20));
         LrSchedule schedule = new LrSchedule(s.lr(), s.minLr(), warmup, totalSteps);
         Map<String, Object> identity = identity(c, data, heldOut, totalSteps, warmup);
+        mkdirs(dir); // only once the files have been read without fault
 
         RunLog log = new RunLog(dir, quiet);
         Weights w;

@@ -40,7 +40,7 @@ public record TrainingData(Path file, List<Sequence> sequences, String sha256, i
     }
 
     /** A defect in a data file, with its place. */
-    public static final class DataException extends RuntimeException {
+    public static final class DataException extends IllegalArgumentException {
         DataException(Path file, long line, String message) { super(file + ":" + line + ": " + message); }
     }
 
