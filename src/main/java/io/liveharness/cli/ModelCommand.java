@@ -16,6 +16,8 @@ import java.util.Set;
 /**
  * `model random`: writes a random-weight GGUF of a real architecture with a real tokenizer.
  * `model tokenizer`: learns the project's own byte-level BPE vocabulary from its text.
+ * `model data` / `model encode`: the expert's trajectories, and those as token sequences with their loss mask.
+ * `model train` / `model export`: the offline trainer ({@link TrainCommand}).
  */
 public final class ModelCommand implements Main.Command {
     public static final Path DEFAULT_VOCAB = Path.of("models/vocab/ggml-vocab-gpt-2.gguf");
@@ -23,11 +25,14 @@ public final class ModelCommand implements Main.Command {
     @Override
     public String summary() {
         return "model random [--arch qwen3] [--hidden N] [--layers N] [--ffn N] [--heads N] [--kv-heads N]"
-                + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]"
-                + " | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]"
-                + " | model data [--cases N] [--rooms N] [--variants N] [--default-share X] [--seed N] [--variant-seed N]"
-                + " [--transformations a,b] [--max-turns N] [--harness DIR] [--out DIR]"
-                + " | model encode --vocab F --in TRAJECTORIES.jsonl --out TOKENS.jsonl [--context N]";
+                + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]\n"
+                + "               | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]\n"
+                + "               | model data [--cases N] [--rooms N] [--variants N] [--default-share X] [--seed N] [--variant-seed N]"
+                + " [--transformations a,b] [--max-turns N] [--harness DIR] [--out DIR]\n"
+                + "               | model encode --vocab F --in TRAJECTORIES.jsonl --out TOKENS.jsonl [--context N]\n"
+                + "               | " + TrainCommand.TRAIN_USAGE + "\n"
+                + "               | " + TrainCommand.EXPORT_USAGE + "\n"
+                + "               | " + TrainCommand.SUBSET_USAGE;
     }
 
     @Override
@@ -35,6 +40,9 @@ public final class ModelCommand implements Main.Command {
         if (args.length > 0 && args[0].equals("tokenizer")) return tokenizer(args);
         if (args.length > 0 && args[0].equals("data")) return data(args);
         if (args.length > 0 && args[0].equals("encode")) return encode(args);
+        if (args.length > 0 && args[0].equals("train")) return TrainCommand.train(args);
+        if (args.length > 0 && args[0].equals("export")) return TrainCommand.export(args);
+        if (args.length > 0 && args[0].equals("vocab-subset")) return TrainCommand.vocabSubset(args);
         if (args.length == 0 || !args[0].equals("random")) throw new UsageException("usage: " + summary());
         Options o = Options.parse(args, 1, Set.of("arch", "hidden", "layers", "ffn", "heads", "kv-heads", "head-dim",
                 "context", "seed", "vocab", "out"), Set.of("tied"));

@@ -122,6 +122,9 @@ public final class LlamaContext implements AutoCloseable {
     /** llama_flash_attn_type: AUTO (-1, llama.cpp's default) or DISABLED (0). */
     static final int FLASH_ATTN_AUTO = -1, FLASH_ATTN_DISABLED = 0;
 
+    /** ggml_type GGML_TYPE_F32. */
+    private static final int GGML_TYPE_F32 = 0;
+
     /**
      * Flash attention off for heads narrower than 32. The CPU kernel pays per attention score
      * (an expf, an f16 conversion) what only wide heads amortise: on stories260K (8-wide heads) it
@@ -145,6 +148,15 @@ public final class LlamaContext implements AutoCloseable {
      */
     public LlamaContext(LlamaLibrary lib, LlamaModel model, int contextSize, int batchSize, int threads,
                         int maxSequences, boolean unifiedKv) {
+        this(lib, model, contextSize, batchSize, threads, maxSequences, unifiedKv, false);
+    }
+
+    /**
+     * @param f32Cache keep K and V in F32 rather than llama.cpp's default F16: exact enough to
+     *                 compare logits with another F32 implementation (the trainer's tests)
+     */
+    public LlamaContext(LlamaLibrary lib, LlamaModel model, int contextSize, int batchSize, int threads,
+                        int maxSequences, boolean unifiedKv, boolean f32Cache) {
         if (maxSequences < 1 || maxSequences > MAX_SEQUENCES) {
             throw new EngineException("n_seq_max must be 1 to " + MAX_SEQUENCES + ", was " + maxSequences);
         }
@@ -173,6 +185,10 @@ public final class LlamaContext implements AutoCloseable {
             params.set(JAVA_INT, offset("n_threads"), threads);
             params.set(JAVA_INT, offset("n_threads_batch"), threads);
             params.set(JAVA_INT, offset("flash_attn_type"), flashAttention(model));
+            if (f32Cache) {
+                params.set(JAVA_INT, offset("type_k"), GGML_TYPE_F32);
+                params.set(JAVA_INT, offset("type_v"), GGML_TYPE_F32);
+            }
             LlamaLibrary.clearRecentLog();
             ctx = (MemorySegment) lib.bind("llama_init_from_model", FunctionDescriptor.of(ADDRESS, ADDRESS, CONTEXT_PARAMS))
                     .invokeExact(model.handle(), params);

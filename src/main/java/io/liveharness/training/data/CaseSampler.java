@@ -72,8 +72,10 @@ public final class CaseSampler {
         if (inRoom.isEmpty()) return List.of();
         Product onStage = random.nextDouble() < 0.7 ? products.getOrDefault(room.onStage(), inRoom.getFirst()) : inRoom.get(random.nextInt(inRoom.size()));
         String lang = random.nextDouble() < ("zh".equals(room.language()) ? 0.65 : 0.35) ? "zh" : "en";
-        boolean productSession = random.nextDouble() < 0.7;
-        int turns = 1 + random.nextInt(maxTurns);
+        // product sessions run long (their answers need no tool, so each is learned); the others stay
+        // short, since only their last answer, which usually needs a tool, is sure to be learned
+        boolean productSession = random.nextDouble() < 0.5;
+        int turns = productSession ? 1 + random.nextInt(maxTurns) : 1 + random.nextInt(2);
         List<DevCase> out = new ArrayList<>();
         for (int i = 0; i < turns; i++) {
             String turnLang = random.nextDouble() < 0.85 ? lang : (lang.equals("zh") ? "en" : "zh");

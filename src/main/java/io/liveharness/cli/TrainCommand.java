@@ -1,0 +1,82 @@
+package io.liveharness.cli;
+
+import io.liveharness.training.trainer.TrainSettings;
+import io.liveharness.training.trainer.Trainer;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+
+/** `model train` and `model export`: the offline trainer of small qwen3 models (io.liveharness.training.trainer). */
+final class TrainCommand {
+    static final String TRAIN_USAGE = "model train --data F [--held-out F] --vocab F --out DIR [--hidden 256 --layers 4 --heads 4"
+            + " --kv-heads 2 --head-dim 64 --ffn 768 --context 1024 --untied] [--batch 8 --lr 3e-3 --min-lr 3e-4 --warmup N"
+            + " --steps N | --tokens N] [--weight-decay 0.1 --clip 1 --seed 1 --threads 2 --checkpoint-minutes 10"
+            + " --eval-every 100 --pause-after N]";
+    static final String EXPORT_USAGE = "model export --run DIR --out F.gguf";
+    static final String SUBSET_USAGE = "model vocab-subset --vocab F --tokens N --out F.gguf";
+
+    private TrainCommand() { }
+
+    static int train(String[] args) {
+        Options o = Options.parse(args, 1, Set.of("data", "held-out", "vocab", "out", "hidden", "layers", "heads", "kv-heads",
+                "head-dim", "ffn", "context", "batch", "lr", "min-lr", "warmup", "steps", "tokens", "weight-decay", "clip",
+                "seed", "threads", "checkpoint-minutes", "eval-every", "pause-after", "log-seconds"), Set.of("untied"));
+        for (String required : new String[]{"data", "vocab", "out"}) {
+            if (!o.has(required)) throw new UsageException("--" + required + " is required; usage: " + TRAIN_USAGE);
+        }
+        Path data = file(o, "data"), vocab = file(o, "vocab"), heldOut = o.has("held-out") ? file(o, "held-out") : null;
+        TrainSettings d = TrainSettings.defaults(data, heldOut, vocab, Path.of(o.get("out", "")));
+        if (!o.has("steps") && !o.has("tokens")) throw new UsageException("give --steps N or --tokens N");
+        double lr = o.number("lr", d.lr());
+        TrainSettings s;
+        try {
+            s = d.withShape(i(o, "hidden", d.hidden()), i(o, "layers", d.layers()), i(o, "heads", d.heads()), i(o, "kv-heads", d.kvHeads()),
+                            i(o, "head-dim", d.headDim()), i(o, "ffn", d.ffn()), i(o, "context", d.context()), !o.has("untied"))
+                    .withSchedule(i(o, "batch", d.batch()), lr, o.number("min-lr", lr / 10), i(o, "warmup", d.warmup()),
+                            i(o, "steps", 0), (long) o.number("tokens", 0))
+                    .withOptimizer(o.number("weight-decay", d.weightDecay()), o.number("clip", d.clip()), d.beta1(), d.beta2())
+                    .withRun((long) o.number("seed", d.seed()), i(o, "threads", d.threads()),
+                            o.number("checkpoint-minutes", d.checkpointMinutes()), i(o, "eval-every", d.evalEvery()),
+                            i(o, "pause-after", 0), o.number("log-seconds", d.logSeconds()));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        try {
+            Trainer.Result r = new Trainer(s, false).run();
+            return r.finished() || s.pauseAfter() > 0 ? 0 : 1;
+        } catch (IllegalArgumentException e) { // bad data (file:line), a run folder of other settings
+            System.err.println("liveharness model train: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    static int export(String[] args) {
+        Options o = Options.parse(args, 1, Set.of("run", "out"), Set.of());
+        if (!o.has("run") || !o.has("out")) throw new UsageException("usage: " + EXPORT_USAGE);
+        Path run = Path.of(o.get("run", ""));
+        if (!Files.isRegularFile(run.resolve(Trainer.SETTINGS))) throw new UsageException(run + " is not a run folder (no " + Trainer.SETTINGS + ")");
+        Path out = Path.of(o.get("out", ""));
+        Trainer.export(run, out);
+        System.out.println("wrote " + out);
+        return 0;
+    }
+
+    /** A smaller vocabulary (the first N tokens of one), for small test and benchmark models. */
+    static int vocabSubset(String[] args) {
+        Options o = Options.parse(args, 1, Set.of("vocab", "tokens", "out"), Set.of());
+        if (!o.has("vocab") || !o.has("tokens") || !o.has("out")) throw new UsageException("usage: " + SUBSET_USAGE);
+        Path out = Path.of(o.get("out", ""));
+        io.liveharness.training.trainer.VocabSubset.write(file(o, "vocab"), i(o, "tokens", 0), out);
+        System.out.println("wrote " + out);
+        return 0;
+    }
+
+    private static Path file(Options o, String name) {
+        Path p = Path.of(o.get(name, ""));
+        if (!Files.isRegularFile(p)) throw new UsageException("--" + name + " " + p + " not found");
+        return p;
+    }
+
+    private static int i(Options o, String name, int fallback) { return (int) o.number(name, fallback); }
+}

@@ -1,0 +1,95 @@
+package io.liveharness.training.expert;
+
+import io.liveharness.config.ConfigLoader;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.eval.augment.HarnessAugmenter;
+import io.liveharness.eval.devset.DevCase;
+import io.liveharness.eval.devset.DevSet;
+import io.liveharness.eval.rubric.CaseScore;
+import io.liveharness.eval.rubric.Scorer;
+import io.liveharness.eval.run.EvalModels;
+import io.liveharness.eval.run.EvalRig;
+import io.liveharness.eval.run.Transcript;
+import io.liveharness.harness.Harness;
+import io.liveharness.harness.HarnessFiles;
+import io.liveharness.harness.HarnessLoader;
+import io.liveharness.harness.ToolSpec;
+import io.liveharness.tools.Catalog;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The expert plays a good avatar through the real pipeline, under the default harness and under a variant that renames everything. */
+class ExpertBackendTest {
+    static final List<String> CASES = List.of("dress-product-qa-zh-001", "dress-product-qa-en-003", "dress-product-qa-zh-004",
+            "dress-after-sales-en-001", "dress-after-sales-zh-002", "dress-logistics-zh-002", "dress-promotion-en-001",
+            "tech-product-qa-zh-016", "snack-promotion-zh-001", "dress-chitchat-zh-001", "tech-complaint-en-001");
+    static EvalRig rig;
+    static Harness base, variant;
+    static List<DevCase> cases;
+
+    @BeforeAll
+    static void open() {
+        NodeConfig config = ConfigLoader.load(ConfigLoader.DEFAULT_FILE);
+        HarnessFiles files = HarnessFiles.fromDirectory(Path.of("harness/default"));
+        base = HarnessLoader.load(files);
+        variant = HarnessLoader.load(HarnessAugmenter.variants(files, 1, 424242).getFirst().files());
+        ExpertBackend expert = ExpertBackend.load(Catalog.load(Path.of(config.catalog().file())));
+        rig = EvalRig.open(config, expert, EvalModels.router(config), List.of(base, variant), 8_000).observe(expert);
+        cases = DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().filter(c -> CASES.contains(c.id())).toList();
+        assertEquals(CASES.size(), cases.size(), "every chosen dev case exists");
+    }
+
+    @AfterAll
+    static void close() {
+        if (rig != null) rig.close();
+    }
+
+    @Test
+    void passesEveryRubricCheckOfChosenCasesUnderTheDefaultHarnessAndAVariant() {
+        List<String> failed = new ArrayList<>();
+        for (Harness h : List.of(base, variant)) {
+            for (DevCase c : cases) {
+                Transcript t = rig.run(c, h);
+                CaseScore s = Scorer.score(c, t, null);
+                if (!s.accuracy() || !s.effectiveness()) failed.add(h.version() + " " + c.id() + ": " + t.reply() + " " + s.checks());
+            }
+        }
+        assertTrue(failed.isEmpty(), String.join("\n", failed));
+    }
+
+    @Test
+    void callsToolsByTheNamesAndArgumentNamesTheVariantGivesThem() {
+        ToolSpec renamed = variant.tools().stream().filter(t -> t.handler().equals("after_sales_policy")).findFirst().orElseThrow();
+        assertNotEquals("after_sales_policy", renamed.name(), "the variant renames the tool");
+        DevCase returns = cases.stream().filter(c -> c.id().equals("dress-after-sales-en-001")).findFirst().orElseThrow();
+        Transcript t = rig.run(returns, variant);
+        assertEquals(1, t.toolCalls().size());
+        Transcript.ToolCallRecord call = t.toolCalls().getFirst();
+        assertEquals(renamed.name(), call.tool());
+        String topicName = renamed.argumentNames().entrySet().stream().filter(e -> e.getValue().equals("topic"))
+                .map(java.util.Map.Entry::getKey).findFirst().orElse("topic");
+        assertTrue(call.arguments().contains("\"" + topicName + "\":\"returns\""), call.arguments());
+        assertTrue(call.ok(), "the real tool verticle answered: " + call.error());
+        assertTrue(t.reply().contains("7"), t.reply());
+        assertFalse(t.modelCalls().getFirst().output().contains("after_sales_policy"), "no base name in what it wrote");
+    }
+
+    @Test
+    void declinesAMedicalClaimAndAnswersInTheViewersLanguage() {
+        DevCase medical = DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().filter(c -> c.tags().contains("medical") && c.lang().equals("en"))
+                .findFirst().orElseThrow();
+        Transcript t = rig.run(medical, base);
+        assertTrue(t.reply().toLowerCase().contains("doctor"), t.reply());
+        assertTrue(t.toolCalls().isEmpty());
+    }
+}
