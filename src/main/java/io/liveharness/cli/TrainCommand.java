@@ -13,7 +13,7 @@ final class TrainCommand {
             + " --kv-heads 2 --head-dim 64 --ffn 768 --context 1024 --untied] [--batch 8 --lr 3e-3 --min-lr 3e-4 --warmup N"
             + " --steps N | --tokens N] [--weight-decay 0.1 --clip 1 --seed 1 --threads 2 --checkpoint-minutes 10"
             + " --eval-every 100 --pause-after N]";
-    static final String EXPORT_USAGE = "model export --run DIR --out F.gguf";
+    static final String EXPORT_USAGE = "model export --run DIR --out F.gguf [--finetune WHAT]";
     static final String SUBSET_USAGE = "model vocab-subset --vocab F --tokens N --out F.gguf";
 
     private TrainCommand() { }
@@ -52,12 +52,12 @@ final class TrainCommand {
     }
 
     static int export(String[] args) {
-        Options o = Options.parse(args, 1, Set.of("run", "out"), Set.of());
+        Options o = Options.parse(args, 1, Set.of("run", "out", "finetune"), Set.of());
         if (!o.has("run") || !o.has("out")) throw new UsageException("usage: " + EXPORT_USAGE);
         Path run = Path.of(o.get("run", ""));
         if (!Files.isRegularFile(run.resolve(Trainer.SETTINGS))) throw new UsageException(run + " is not a run folder (no " + Trainer.SETTINGS + ")");
         Path out = Path.of(o.get("out", ""));
-        Trainer.export(run, out);
+        Trainer.export(run, out, o.get("finetune", null));
         System.out.println("wrote " + out);
         return 0;
     }

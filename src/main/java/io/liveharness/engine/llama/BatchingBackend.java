@@ -153,7 +153,7 @@ public final class BatchingBackend implements ModelBackend {
         for (int i = 0; i < slots.length; i++) slots[i] = new Slot(i);
         long params = model.parameterCount();
         this.info = new ModelInfo(model.header().name(), model.header().architecture(), params,
-                model.header().fileBytes(), LlamaLibrary.DESCRIPTION, params < LlamaBackend.TEST_MODEL_PARAMETERS);
+                model.header().fileBytes(), LlamaLibrary.DESCRIPTION, LlamaBackend.isTestModel(model));
     }
 
     /** Loads the library, the model and a context of {@code maxSequences} KV streams, and starts the decode thread. */

@@ -25,8 +25,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LlamaBackend implements ModelBackend {
 
-    /** Below this many parameters a model is a test model: its text carries no meaning. */
+    /** Below this many parameters a model is a test model: its text carries no meaning... */
     public static final long TEST_MODEL_PARAMETERS = 50_000_000L;
+
+    /** ...unless it was trained for a task and says so in general.finetune (the project's avatar model does). */
+    public static boolean isTestModel(LlamaModel model) {
+        return model.parameterCount() < TEST_MODEL_PARAMETERS && model.header().string("general.finetune").filter(s -> !s.isBlank()).isEmpty();
+    }
 
     private final LlamaLibrary library;
     private final ExecutorService thread;
@@ -46,7 +51,7 @@ public final class LlamaBackend implements ModelBackend {
         this.decodeThread = Thread.currentThread(); // constructed by open(), on the decode thread
         long params = model.parameterCount();
         this.info = new ModelInfo(model.header().name(), model.header().architecture(), params,
-                model.header().fileBytes(), LlamaLibrary.DESCRIPTION, params < TEST_MODEL_PARAMETERS);
+                model.header().fileBytes(), LlamaLibrary.DESCRIPTION, isTestModel(model));
     }
 
     /** Loads the library (once per JVM), the model and a context, on the backend's own thread. */

@@ -43,6 +43,7 @@ import java.util.TreeMap;
  */
 public final class TrajectoryBuilder {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final String HOOK_TIMEOUT = "a hook failed (timeout)";
 
     /**
      * @param defaultShare the share of cases run under the default harness; the rest under variants
@@ -94,6 +95,9 @@ public final class TrajectoryBuilder {
                 for (DevCase c : session) {
                     cases++;
                     Transcript t = rig.run(c, h, earlier);
+                    // a hook that timed out on a busy machine says nothing about the case: run it again,
+                    // so the same seed gives the same set whatever else the machine was doing
+                    for (int retry = 0; retry < 3 && HOOK_TIMEOUT.equals(rejected(t)); retry++) t = rig.run(c, h, earlier);
                     String why = rejected(t);
                     if (why != null) {
                         dropped.merge(why, 1, Integer::sum);
@@ -168,7 +172,7 @@ public final class TrajectoryBuilder {
     /** Why a run is not a clean demonstration: the pipeline had to step in, or nothing was said. Null when it is. */
     static String rejected(Transcript t) {
         if (!Transcript.MODEL.equals(t.outcome())) return "outcome " + t.outcome();
-        if (t.hooks().stream().anyMatch(Transcript.HookDecision::failed)) return "a hook failed (timeout)";
+        if (t.hooks().stream().anyMatch(Transcript.HookDecision::failed)) return HOOK_TIMEOUT;
         if (t.hooks().stream().anyMatch(h -> !h.decision().equals("allow"))) return "a hook stepped in";
         if (t.modelCalls().size() > 2) return "more than one tool round";
         return null;

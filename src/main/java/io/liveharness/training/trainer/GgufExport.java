@@ -20,7 +20,10 @@ public final class GgufExport {
 
     private GgufExport() { }
 
-    public static void write(Weights w, TokenizerMetadata tokenizer, String name, Path out) {
+    public static void write(Weights w, TokenizerMetadata tokenizer, String name, Path out) { write(w, tokenizer, name, null, out); }
+
+    /** @param finetune what the model was trained for (general.finetune), or null: a model that names one is not a test model */
+    public static void write(Weights w, TokenizerMetadata tokenizer, String name, String finetune, Path out) {
         ModelConfig c = w.config;
         if (tokenizer.vocabSize() != c.vocab()) {
             throw new IllegalArgumentException("the vocabulary has " + tokenizer.vocabSize() + " tokens, the model " + c.vocab());
@@ -29,6 +32,7 @@ public final class GgufExport {
         String a = "qwen3";
         kv.put("general.architecture", Value.string(a));
         kv.put("general.name", Value.string(name));
+        if (finetune != null) kv.put("general.finetune", Value.string(finetune));
         kv.put("general.file_type", Value.u32(0)); // ALL_F32
         kv.put("general.alignment", Value.u32(ALIGNMENT));
         kv.put(a + ".context_length", Value.u32(c.context()));
