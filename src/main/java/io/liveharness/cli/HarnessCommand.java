@@ -123,6 +123,7 @@ public final class HarnessCommand implements Main.Command {
     private static int list(Options o) {
         HarnessRegistry registry = registry(o);
         registry.versions().values().forEach(h -> System.out.println(h.version() + "  " + h.description()));
+        registry.quarantined().forEach((version, reason) -> System.out.println("quarantined " + version + ": " + reason));
         registry.routing().channels().forEach((c, v) -> System.out.println("channel " + c + " -> " + v));
         registry.routing().pins().forEach((room, p) -> System.out.println("pin " + room + " -> "
                 + (p.version() != null ? p.version() : "channel " + p.channel())));

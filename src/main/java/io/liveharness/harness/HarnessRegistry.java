@@ -40,14 +40,17 @@ public final class HarnessRegistry {
     /** Which version a room runs and why, for replies and the operator API. */
     public record Resolution(Harness harness, String how) { }
 
-    private record Snapshot(Map<String, Harness> versions, HarnessRouting routing, FileTime routingTime) { }
+    private record Snapshot(Map<String, Harness> versions, HarnessRouting routing, FileTime routingTime,
+                            Map<String, String> quarantined) { }
 
     private final Path stateDir;
+    private final HarnessQuarantine quarantine;
     private volatile Snapshot snapshot;
 
     private HarnessRegistry(Path stateDir) {
         this.stateDir = stateDir;
-        this.snapshot = new Snapshot(Map.of(), HarnessRouting.EMPTY, null);
+        this.quarantine = new HarnessQuarantine(stateDir);
+        this.snapshot = new Snapshot(Map.of(), HarnessRouting.EMPTY, null, Map.of());
     }
 
     /**
@@ -96,6 +99,9 @@ public final class HarnessRegistry {
 
     public HarnessRouting routing() { return snapshot.routing(); }
 
+    /** Versions set aside because their files do not hash to their id or do not load, with why. */
+    public Map<String, String> quarantined() { return snapshot.quarantined(); }
+
     /** The files of a published version, as stored. */
     public HarnessFiles files(String version) {
         requireVersion(version);
@@ -127,6 +133,11 @@ public final class HarnessRegistry {
 
     private static Resolution pinned(Snapshot s, String id, String how) {
         Harness h = s.versions().get(id);
+        String stable = s.routing().channels().get(HarnessRouting.STABLE);
+        if (h == null && s.quarantined().containsKey(id) && s.versions().containsKey(stable)) {
+            // The room keeps answering on stable rather than failing every message.
+            return new Resolution(s.versions().get(stable), how + "; " + id + " is quarantined, on stable");
+        }
         if (h == null) {
             // Only reachable if a version folder was deleted by hand: say so rather than guess.
             throw new IllegalStateException("harness version '" + id + "' (" + how + ") is not in the registry");
@@ -136,15 +147,33 @@ public final class HarnessRegistry {
 
     // --- changing -------------------------------------------------------------------------------
 
-    /** Validates and stores a version; the same content again returns the stored one. */
+    /**
+     * Validates and stores a version; the same content again returns the stored one. Only canonical
+     * paths are taken, and what was written is hashed again before it becomes visible, so a stored
+     * version always hashes to its id.
+     */
     public Harness publish(HarnessFiles files) {
+        HarnessPaths.requireCanonical(files);
         Harness h = HarnessLoader.load(files);
-        Path dir = stateDir.resolve("versions").resolve(h.version());
+        Path versions = stateDir.resolve("versions");
+        Path dir = versions.resolve(h.version());
         withLock(() -> {
             if (!Files.isDirectory(dir)) {
-                Path tmp = stateDir.resolve("versions").resolve(".tmp-" + h.version() + "-" + ProcessHandle.current().pid());
-                files.writeTo(tmp);
-                Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+                Path tmp = versions.resolve(".tmp-" + h.version() + "-" + ProcessHandle.current().pid());
+                DurableFiles.deleteTree(tmp); // left by a crash of this pid's predecessor
+                try {
+                    files.writeTo(tmp);
+                    String written = HarnessFiles.fromDirectory(tmp).hash();
+                    if (!written.equals(files.hash())) {
+                        throw new HarnessException(List.of(files.origin() + ":0: the stored files hash to " + written
+                                + ", not " + files.hash() + " as published; nothing was stored"));
+                    }
+                    DurableFiles.syncTree(tmp);
+                    Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+                    DurableFiles.syncDirectory(versions);
+                } finally {
+                    DurableFiles.deleteTree(tmp);
+                }
             }
             return null;
         });
@@ -196,23 +225,29 @@ public final class HarnessRegistry {
             Path file = stateDir.resolve("routing.json");
             Path tmp = stateDir.resolve(".routing.json.tmp");
             JSON.writeValue(tmp.toFile(), next);
+            DurableFiles.syncFile(tmp);
             try {
                 Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+            DurableFiles.syncDirectory(stateDir);
             return next;
         });
         synchronized (this) {
             refresh();
             // A second write within the file system's timestamp granularity would look unchanged.
-            snapshot = new Snapshot(snapshot.versions(), written, snapshot.routingTime());
+            snapshot = new Snapshot(snapshot.versions(), written, snapshot.routingTime(), snapshot.quarantined());
         }
     }
 
     // --- the disk -------------------------------------------------------------------------------
 
-    /** Picks up versions and routing that another process wrote. Cheap when nothing changed. */
+    /**
+     * Picks up versions and routing that another process wrote. Cheap when nothing changed. A new
+     * version that does not hash to its id or does not load is quarantined, never served, and never
+     * stops the others from loading.
+     */
     public synchronized void refresh() {
         Snapshot s = snapshot;
         Map<String, Harness> versions = new LinkedHashMap<>(s.versions());
@@ -220,18 +255,26 @@ public final class HarnessRegistry {
             for (Path dir : dirs.filter(Files::isDirectory).sorted().toList()) {
                 String id = dir.getFileName().toString();
                 if (id.startsWith(".") || versions.containsKey(id)) continue;
-                Harness h = HarnessLoader.load(HarnessFiles.fromDirectory(dir));
-                if (!h.version().equals(id)) {
-                    throw new HarnessException(List.of(dir + ":0: content hashes to " + h.version() + ", not to its folder name: the store was edited by hand"));
+                String problem;
+                try {
+                    Harness h = HarnessLoader.load(HarnessFiles.fromDirectory(dir));
+                    if (h.version().equals(id)) {
+                        versions.put(id, h);
+                        continue;
+                    }
+                    problem = "its files hash to " + h.version() + ", not to its id (written by an older publish, or edited by hand)";
+                } catch (HarnessException e) {
+                    problem = "it does not load: " + String.join("; ", e.problems());
                 }
-                versions.put(id, h);
+                String reason = "version " + id + " is quarantined: " + problem;
+                withLock(() -> { quarantine.add(dir, reason); return null; });
             }
         } catch (IOException e) {
             throw new HarnessException(List.of(stateDir + ":0: cannot read versions: " + e.getMessage()));
         }
         FileTime time = routingTime();
         HarnessRouting routing = time != null && time.equals(s.routingTime()) ? s.routing() : readRouting();
-        snapshot = new Snapshot(Map.copyOf(versions), routing, time);
+        snapshot = new Snapshot(Map.copyOf(versions), routing, time, java.util.Collections.unmodifiableMap(quarantine.reasons()));
     }
 
     private FileTime routingTime() {

