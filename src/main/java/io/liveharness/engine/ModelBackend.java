@@ -18,6 +18,9 @@ public interface ModelBackend extends AutoCloseable {
      */
     CompletableFuture<Completion> complete(CompletionRequest request, TokenSink sink);
 
+    /** Why this backend can no longer answer (its decode thread died), or empty while it can. */
+    default java.util.Optional<String> failure() { return java.util.Optional.empty(); }
+
     @Override
     void close();
 }

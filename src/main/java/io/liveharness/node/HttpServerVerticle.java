@@ -41,7 +41,10 @@ final class HttpServerVerticle extends VerticleBase {
         operators.mount(router); // first: its guard runs before the viewer endpoints
         viewers.mount(router);
         openai.mount(router);
-        router.get("/health").handler(ctx -> Responses.json(ctx, 200, health.get()));
+        router.get("/health").handler(ctx -> {
+            ObjectNode h = health.get();
+            Responses.json(ctx, "up".equals(h.path("status").asText()) ? 200 : 503, h);
+        });
         router.route().last().handler(ctx -> Responses.error(ctx,
                 new ApiError(404, null, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path())));
         router.route().failureHandler(ctx -> {

@@ -185,7 +185,11 @@ public final class Node implements AutoCloseable {
 
     public ObjectNode health() {
         ObjectNode n = new ObjectMapper().createObjectNode();
-        n.put("status", "up");
+        java.util.Optional<String> engineDown = model.failure();
+        // A node whose engine died can only give fallbacks: a load balancer should send viewers elsewhere.
+        n.put("status", engineDown.isPresent() ? "down" : "up");
+        ObjectNode engine = n.putObject("engine").put("status", engineDown.isPresent() ? "down" : "up");
+        engineDown.ifPresent(reason -> engine.put("reason", reason));
         n.put("rooms", rooms.roomIds().size());
         n.put("activeRooms", rooms.activeCount());
         n.put("nativeTransport", vertx.isNativeTransportEnabled());

@@ -36,5 +36,8 @@ public final class MeteredModelBackend implements ModelBackend {
     }
 
     @Override
+    public java.util.Optional<String> failure() { return backend.failure(); }
+
+    @Override
     public void close() { }
 }

@@ -137,6 +137,8 @@ public final class NodeMetrics {
      * read from the batcher every two seconds off the event loop.
      */
     public void watchEngine(io.vertx.core.Vertx vertx, io.liveharness.engine.ModelBackend model) {
+        gauge("liveharness.engine.up", "1 while the engine can answer, 0 once it died (see /health for why)",
+                () -> model.failure().isPresent() ? 0 : 1);
         if (!(model instanceof io.liveharness.engine.llama.BatchingBackend b)) return;
         b.onStep(this::batch);
         java.util.concurrent.atomic.AtomicLong used = new java.util.concurrent.atomic.AtomicLong();
@@ -145,12 +147,17 @@ public final class NodeMetrics {
         // Not "...total": Prometheus keeps that suffix for counters and would rename the gauge.
         gauge("liveharness.engine.kv.cells.capacity", "KV cells the batcher has", b::contextSize);
         gauge("liveharness.engine.kv.sequences", "Rooms holding a KV sequence", sequences::get);
-        vertx.setPeriodic(2_000, id -> vertx.executeBlocking(() -> {
-            var snap = b.snapshot();
-            used.set(snap.kvPositions().values().stream().mapToLong(Integer::longValue).sum());
-            sequences.set(snap.sequencesInMemory());
-            return null;
-        }, false));
+        // One read at a time, bounded by the batcher's own wait: a stuck or dead engine pins no worker threads.
+        java.util.concurrent.atomic.AtomicBoolean reading = new java.util.concurrent.atomic.AtomicBoolean();
+        vertx.setPeriodic(2_000, id -> {
+            if (b.failure().isPresent() || !reading.compareAndSet(false, true)) return;
+            vertx.executeBlocking(() -> {
+                var snap = b.snapshot();
+                used.set(snap.kvPositions().values().stream().mapToLong(Integer::longValue).sum());
+                sequences.set(snap.sequencesInMemory());
+                return null;
+            }, false).onComplete(ar -> reading.set(false));
+        });
     }
 
     /** Prometheus text format, as scraped. */

@@ -32,6 +32,13 @@ import java.util.Map;
  * run on the backend's own thread; this stage only waits for them on the room's context.
  */
 public final class AgentLoopStage {
+    /**
+     * How long past the request's deadline the stage waits for the model: the backend stops a
+     * request at its deadline itself, so this fires only when the backend cannot (it hangs), and the
+     * room still gives its fallback instead of staying busy.
+     */
+    static final long ANSWER_GRACE_MS = 5_000;
+
     private final Vertx vertx;
     private final ModelBackend model;
     private final int maxReplyTokens;
@@ -97,7 +104,20 @@ public final class AgentLoopStage {
         CompletionRequest request = CompletionRequest.chat(loop.room(), messages, SamplingParams.GREEDY, maxReplyTokens,
                 System.nanoTime() + remainingMs * 1_000_000L).withPriority(loop.request().classification().intent().priority());
         Context context = vertx.getOrCreateContext();
-        return Future.fromCompletionStage(model.complete(request, piece -> { }), context);
+        java.util.concurrent.CompletableFuture<Completion> generation = model.complete(request, piece -> { });
+        io.vertx.core.Promise<Completion> answered = io.vertx.core.Promise.promise();
+        long bound = remainingMs + ANSWER_GRACE_MS;
+        long timer = vertx.setTimer(bound, id -> {
+            if (answered.tryFail(new io.liveharness.engine.EngineException("the model did not answer within " + bound + " ms"))) {
+                generation.cancel(false);
+            }
+        });
+        generation.whenComplete((c, e) -> context.runOnContext(v -> {
+            vertx.cancelTimer(timer);
+            if (e == null) answered.tryComplete(c);
+            else answered.tryFail(e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e);
+        }));
+        return answered.future();
     }
 
     private Future<List<ToolExchange>> callTools(Loop loop, List<ParsedToolCall> calls) {

@@ -43,6 +43,40 @@ class FallbackTest {
     }
 
     @Test
+    void aNodeWhoseEngineDiedAnswersHealthWith503AndGivesEveryMessageExactlyOneOutcomeTheFallback() throws Exception {
+        try (Node node = TestNodes.start()) {
+            Http http = new Http(node.port());
+            assertEquals(200, http.get("/health").status());
+            io.liveharness.engine.llama.DecodeThreadCrash.kill(node.model(), "simulated decode bug");
+            long killed = System.nanoTime();
+            Http.Reply health;
+            while ((health = http.get("/health")).status() != 503) {
+                assertTrue(System.nanoTime() - killed < 5_000_000_000L, "/health still says " + health.body());
+                Thread.sleep(20);
+            }
+            assertEquals("down", health.json().path("engine").path("status").asText(), health.body());
+            assertTrue(health.json().path("engine").path("reason").asText().contains("simulated decode bug"), health.body());
+            String metrics = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create(http.base() + "/metrics")).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(metrics.contains("liveharness_engine_up{service=\"liveharness\"} 0.0"),
+                    "the engine's gauge says down");
+
+            java.util.List<String> ids = java.util.List.of("dead-1", "dead-2", "dead-3");
+            http.post("/v1/rooms/dress-room/messages", message("dead-1", "这条裙子多少钱?"));
+            http.post("/v1/rooms/dress-room/messages", message("dead-2", "有M码吗"));
+            http.post("/v1/rooms/tech-room/messages", message("dead-3", "is the power bank in stock?"));
+            for (String id : ids) {
+                JsonNode o = http.awaitOutcome(id, Duration.ofSeconds(30));
+                assertEquals("fallback", o.path("reason").asText(), o.toString());
+                assertTrue(o.path("detail").asText().contains("simulated decode bug"), o.toString());
+            }
+            JsonNode messages = http.get("/health").json().path("messages");
+            assertEquals(0, messages.path("pending").asInt(), messages.toString());
+            assertEquals(ids.size(), messages.path("finished").asInt(), "one outcome each: " + messages);
+        }
+    }
+
+    @Test
     void aReplyTheHooksBlockTwiceGivesTheFallbackWithTheReason(@TempDir Path dir) throws IOException {
         Path harness = TestNodes.copyDefaultHarness(dir);
         // Every story the test model tells has an "a" in it: banning it blocks each reply.

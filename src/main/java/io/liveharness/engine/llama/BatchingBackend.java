@@ -60,6 +60,11 @@ public final class BatchingBackend implements ModelBackend {
     private final int sequenceLimit; // positions one sequence's stream holds
     private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
     private volatile boolean closed;
+    /** Set once, when the decode loop ends on an exception: nothing will read the inbox again. */
+    private volatile EngineException death;
+
+    /** Longest a caller waits for the decode thread to answer a question between steps. */
+    static final long WAIT_MS = 10_000;
 
     // --- decode-thread state ---
     private final PriorityQueue<Job> waiting = new PriorityQueue<>(ORDER);
@@ -201,37 +206,52 @@ public final class BatchingBackend implements ModelBackend {
     public int sequenceContextSize() { return sequenceLimit; }
 
     @Override
+    public java.util.Optional<String> failure() {
+        EngineException d = death;
+        return d == null ? java.util.Optional.empty() : java.util.Optional.of(d.getMessage());
+    }
+
+    @Override
     public CompletableFuture<Completion> complete(CompletionRequest request, TokenSink sink) {
         CompletableFuture<Completion> result = new CompletableFuture<>();
-        if (closed) {
-            result.completeExceptionally(new EngineException("the llama.cpp batcher for " + info.name() + " is closed"));
+        if (stopped()) {
+            result.completeExceptionally(refusal());
             return result;
         }
         inbox.add(new Job(request, sink == null ? TokenSink.NONE : sink, result, 0));
+        refuseQueuedIfStopped();
         // a cancel while the loop sleeps should be seen promptly
         result.whenComplete((c, t) -> { if (result.isCancelled()) inbox.add(Wake.INSTANCE); });
         return result;
     }
 
+    /** Work for the decode thread between steps; {@code result} is failed instead when the loop has ended. */
+    private record Task(Runnable body, CompletableFuture<?> result) { }
+
     /** Runs {@code f} on the decode thread between steps. */
     public <T> CompletableFuture<T> onDecodeThread(Function<BatchingBackend, T> f) {
         CompletableFuture<T> r = new CompletableFuture<>();
-        inbox.add((Runnable) () -> {
+        if (stopped()) {
+            r.completeExceptionally(refusal());
+            return r;
+        }
+        inbox.add(new Task(() -> {
             try {
                 r.complete(f.apply(this));
             } catch (Throwable t) {
                 r.completeExceptionally(t);
             }
-        });
+        }, r));
+        refuseQueuedIfStopped();
         return r;
     }
 
     /** The counters so far. */
-    public Stats stats() { return onDecodeThread(b -> b.stats.copy()).join(); }
+    public Stats stats() { return await(onDecodeThread(b -> b.stats.copy())); }
 
     /** Which rooms hold sequences, checked against llama.cpp's own memory. */
     public Snapshot snapshot() {
-        return onDecodeThread(b -> {
+        return await(onDecodeThread(b -> {
             Map<String, Integer> cached = new LinkedHashMap<>();
             Map<String, Integer> kv = new LinkedHashMap<>();
             int inMemory = 0;
@@ -244,8 +264,50 @@ public final class BatchingBackend implements ModelBackend {
                 }
             }
             return new Snapshot(running.size(), waiting.size(), cached, kv, inMemory);
-        }).join();
+        }));
     }
+
+    /** Waits at most {@link #WAIT_MS} for the decode thread: a caller (a metrics reader) never hangs on it. */
+    private static <T> T await(CompletableFuture<T> f) {
+        try {
+            return f.get(WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof EngineException ee ? ee : new EngineException("the batcher failed: " + e.getCause(), e.getCause());
+        } catch (java.util.concurrent.TimeoutException e) {
+            f.cancel(false);
+            throw new EngineException("the llama.cpp batcher did not answer within " + WAIT_MS + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException("interrupted while waiting for the llama.cpp batcher", e);
+        }
+    }
+
+    private boolean stopped() { return closed || death != null; }
+
+    private EngineException refusal() {
+        EngineException d = death;
+        return d != null ? new EngineException(d.getMessage(), d.getCause())
+                : new EngineException("the llama.cpp batcher for " + info.name() + " is closed");
+    }
+
+    /**
+     * A request queued just as the loop ended would wait forever: the loop drains the inbox after it
+     * marks itself stopped, so whoever adds after that mark drains it too.
+     */
+    private void refuseQueuedIfStopped() {
+        if (!stopped()) return;
+        EngineException e = refusal();
+        Object o;
+        while ((o = inbox.poll()) != null) fail(o, e);
+    }
+
+    private static void fail(Object o, EngineException e) {
+        if (o instanceof Job j) j.future.completeExceptionally(e);
+        else if (o instanceof Task t) t.result().completeExceptionally(e);
+    }
+
+    /** For tests: makes the decode loop throw {@code cause} between steps, as a bug or a native failure would. */
+    void crashDecodeThread(Error cause) { inbox.add(new Task(() -> { throw cause; }, new CompletableFuture<>())); }
 
     private enum Wake { INSTANCE }
 
@@ -265,18 +327,19 @@ public final class BatchingBackend implements ModelBackend {
                 admit();
                 if (!running.isEmpty()) step();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } catch (Throwable t) {
-            LOG.log(System.Logger.Level.ERROR, "the batcher loop failed", t);
-            failAll(t instanceof EngineException ee ? ee : new EngineException("the batcher loop failed: " + t, t));
+            if (t instanceof InterruptedException) Thread.currentThread().interrupt();
+            // Marked before anything is failed, so no request can slip into an inbox nobody reads.
+            death = new EngineException("the llama.cpp batcher for " + info.name() + " is down: its decode thread died: " + t, t);
+            LOG.log(System.Logger.Level.ERROR, death.getMessage(), t);
+            failAll(death);
         } finally {
             shutdown();
         }
     }
 
     private void accept(Object o) {
-        if (o instanceof Runnable r) { r.run(); return; }
+        if (o instanceof Task t) { t.body().run(); return; }
         if (!(o instanceof Job j)) return;
         Job job = new Job(j.request, j.sink, j.future, arrivals++);
         if (job.future.isDone()) return;
@@ -505,10 +568,7 @@ public final class BatchingBackend implements ModelBackend {
         for (Job job : waiting) job.future.completeExceptionally(e);
         waiting.clear();
         Object o;
-        while ((o = inbox.poll()) != null) {
-            if (o instanceof Job j) j.future.completeExceptionally(e);
-            else if (o instanceof Runnable r) r.run();
-        }
+        while ((o = inbox.poll()) != null) fail(o, e);
     }
 
     private void shutdown() {

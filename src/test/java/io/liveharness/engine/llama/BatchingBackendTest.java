@@ -81,6 +81,32 @@ class BatchingBackendTest {
     }
 
     @Test
+    void aBatcherWhoseDecodeThreadDiesFailsItsPendingRequestsAndRefusesNewOnesAtOnce() throws Exception {
+        try (BatchingBackend b = batcher(2, 512)) {
+            java.util.concurrent.CountDownLatch replying = new java.util.concurrent.CountDownLatch(1);
+            List<CompletableFuture<Completion>> pending = new ArrayList<>();
+            pending.add(b.complete(ask("room-0", "hi!", 2000), piece -> replying.countDown()));
+            replying.await();
+            for (int i = 1; i < 4; i++) pending.add(b.complete(ask("room-" + i, "hi!", 2000), TokenSink.NONE)); // two wait for a sequence
+            b.crashDecodeThread(new AssertionError("simulated decode bug"));
+
+            for (CompletableFuture<Completion> f : pending) {
+                var e = assertThrows(java.util.concurrent.ExecutionException.class, () -> f.get(5, java.util.concurrent.TimeUnit.SECONDS));
+                assertTrue(e.getCause() instanceof EngineException && e.getCause().getMessage().contains("simulated decode bug"),
+                        "a pending request fails naming the cause: " + e.getCause());
+            }
+            long asked = System.nanoTime();
+            CompletableFuture<Completion> late = b.complete(ask("room-9", "hi!", 8), TokenSink.NONE);
+            var refused = assertThrows(java.util.concurrent.ExecutionException.class, () -> late.get(1, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(refused.getCause() instanceof EngineException && refused.getCause().getMessage().contains("simulated decode bug"),
+                    "a new request is refused naming the cause: " + refused.getCause());
+            assertTrue(System.nanoTime() - asked < 1_000_000_000L, "refused at once");
+            assertTrue(b.failure().orElse("").contains("simulated decode bug"), "the backend says why it is down");
+            assertThrows(EngineException.class, b::snapshot, "a snapshot of a dead batcher fails instead of waiting forever");
+        }
+    }
+
+    @Test
     void aLongNewPromptIsPrefilledInChunksWhileARoomMidReplyKeepsStreaming() throws Exception {
         String question = "tell me everything about these shoes: ".repeat(20);
         String expected = alone.complete(ask("r", question, 16), TokenSink.NONE).join().text();
