@@ -12,7 +12,7 @@ final class TrainCommand {
     static final String TRAIN_USAGE = "model train --data F [--held-out F] --vocab F --out DIR [--hidden 256 --layers 4 --heads 4"
             + " --kv-heads 2 --head-dim 64 --ffn 768 --context 1024 --untied] [--batch 8 --lr 3e-3 --min-lr 3e-4 --warmup N"
             + " --steps N | --tokens N] [--weight-decay 0.1 --clip 1 --seed 1 --threads 2 --checkpoint-minutes 10"
-            + " --eval-every 100 --pause-after N]";
+            + " --eval-every 100 --pause-after N] [--init-from RUN_DIR]";
     static final String EXPORT_USAGE = "model export --run DIR --out F.gguf [--finetune WHAT]";
     static final String SUBSET_USAGE = "model vocab-subset --vocab F --tokens N --out F.gguf";
 
@@ -21,7 +21,7 @@ final class TrainCommand {
     static int train(String[] args) {
         Options o = Options.parse(args, 1, Set.of("data", "held-out", "vocab", "out", "hidden", "layers", "heads", "kv-heads",
                 "head-dim", "ffn", "context", "batch", "lr", "min-lr", "warmup", "steps", "tokens", "weight-decay", "clip",
-                "seed", "threads", "checkpoint-minutes", "eval-every", "pause-after", "log-seconds"), Set.of("untied"));
+                "seed", "threads", "checkpoint-minutes", "eval-every", "pause-after", "log-seconds", "init-from"), Set.of("untied"));
         for (String required : new String[]{"data", "vocab", "out"}) {
             if (!o.has(required)) throw new UsageException("--" + required + " is required; usage: " + TRAIN_USAGE);
         }
@@ -38,7 +38,8 @@ final class TrainCommand {
                     .withOptimizer(o.number("weight-decay", d.weightDecay()), o.number("clip", d.clip()), d.beta1(), d.beta2())
                     .withRun((long) o.number("seed", d.seed()), i(o, "threads", d.threads()),
                             o.number("checkpoint-minutes", d.checkpointMinutes()), i(o, "eval-every", d.evalEvery()),
-                            i(o, "pause-after", 0), o.number("log-seconds", d.logSeconds()));
+                            i(o, "pause-after", 0), o.number("log-seconds", d.logSeconds()))
+                    .withInitFrom(o.has("init-from") ? Path.of(o.get("init-from", "")) : null);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

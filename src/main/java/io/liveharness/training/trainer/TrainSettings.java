@@ -14,12 +14,15 @@ import java.util.Map;
  * @param warmup     warmup steps; -1 means 5 % of the steps, at most 200
  * @param evalEvery  held-out loss every this many steps (and at the end); 0 never
  * @param pauseAfter stop after this many steps of this invocation, with a checkpoint (0: run to the end)
+ * @param initFrom   a run folder whose last checkpoint's weights this run starts from (same shape; a fresh
+ *                   optimizer and schedule), or null to start from the seed's random weights
  */
 public record TrainSettings(Path data, Path heldOut, Path vocab, Path out,
                             int hidden, int layers, int heads, int kvHeads, int headDim, int ffn, int context, boolean tied,
                             int batch, double lr, double minLr, int warmup, int steps, long tokens,
                             double weightDecay, double clip, double beta1, double beta2,
-                            long seed, int threads, double checkpointMinutes, int evalEvery, int pauseAfter, double logSeconds) {
+                            long seed, int threads, double checkpointMinutes, int evalEvery, int pauseAfter, double logSeconds,
+                            Path initFrom) {
 
     public TrainSettings {
         if (batch < 1) throw new IllegalArgumentException("--batch must be at least 1");
@@ -31,27 +34,32 @@ public record TrainSettings(Path data, Path heldOut, Path vocab, Path out,
     /** The defaults of the CLI, for the given files. */
     public static TrainSettings defaults(Path data, Path heldOut, Path vocab, Path out) {
         return new TrainSettings(data, heldOut, vocab, out, 256, 4, 4, 2, 64, 768, 1024, true,
-                8, 3e-3, 3e-4, -1, 0, 0, 0.1, 1.0, 0.9, 0.95, 1, 2, 10, 100, 0, 5);
+                8, 3e-3, 3e-4, -1, 0, 0, 0.1, 1.0, 0.9, 0.95, 1, 2, 10, 100, 0, 5, null);
     }
 
     public TrainSettings withShape(int hidden, int layers, int heads, int kvHeads, int headDim, int ffn, int context, boolean tied) {
         return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
-                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds);
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom);
     }
 
     public TrainSettings withSchedule(int batch, double lr, double minLr, int warmup, int steps, long tokens) {
         return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
-                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds);
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom);
     }
 
     public TrainSettings withRun(long seed, int threads, double checkpointMinutes, int evalEvery, int pauseAfter, double logSeconds) {
         return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
-                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds);
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom);
     }
 
     public TrainSettings withOptimizer(double weightDecay, double clip, double beta1, double beta2) {
         return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
-                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds);
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom);
+    }
+
+    public TrainSettings withInitFrom(Path run) {
+        return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, run);
     }
 
     /**
@@ -83,6 +91,7 @@ public record TrainSettings(Path data, Path heldOut, Path vocab, Path out,
         m.put("beta2", beta2);
         m.put("seed", seed);
         m.put("evalEvery", evalEvery);
+        if (initFrom != null) m.put("initFrom", initFrom.toAbsolutePath().normalize().toString());
         return m;
     }
 

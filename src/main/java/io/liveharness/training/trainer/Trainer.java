@@ -76,7 +76,7 @@ public final class Trainer {
             log.line(String.format(Locale.ROOT, "resumed at step %d of %d (%,d tokens seen)", step, totalSteps, tokensSeen));
         } else {
             log.reset();
-            w = Weights.init(c, s.seed());
+            w = s.initFrom() == null ? Weights.init(c, s.seed()) : Checkpoint.read(s.initFrom(), c).weights();
             order = new DataOrder(data.sequences().size(), s.seed());
             step = 0;
             tokensSeen = trainedSeen = 0;
@@ -197,6 +197,10 @@ public final class Trainer {
         m.put("heldOutSha256", heldOut == null ? null : heldOut.sha256());
         m.put("vocabSha256", sha256(s.vocab()));
         m.put("vocabSize", c.vocab());
+        if (s.initFrom() != null) {
+            if (!Checkpoint.exists(s.initFrom())) throw new IllegalArgumentException("--init-from " + s.initFrom() + " has no " + Checkpoint.FILE);
+            m.put("initFromSha256", sha256(s.initFrom().resolve(Checkpoint.FILE)));
+        }
         m.put("ropeFreqBase", (double) c.ropeBase());
         m.put("rmsEps", (double) c.rmsEps());
         m.put("parameters", c.parameters());

@@ -48,4 +48,30 @@ class ResumeTest {
                 () -> new Trainer(s.withRun(2, 2, 10, 50, 0, 60), true).run());
         assertTrue(e.getMessage().contains("seed was 1, now 2"), e.getMessage());
     }
+
+    @Test
+    void aRunInitialisedFromAnotherStartsFromItsWeightsWithAFreshScheduleAndRecordsWhichCheckpoint() throws Exception {
+        Path data = ToyData.echo(dir.resolve("train.jsonl"), 30, 6, 3);
+        Path vocab = ToyData.vocab(dir);
+        Trainer.Result first = new Trainer(ToyData.tiny(data, null, vocab, dir.resolve("first"), 8), true).run();
+        // zero steps of training after the init would be refused; one step at a tiny rate moves the weights by little
+        TrainSettings second = ToyData.tiny(data, null, vocab, dir.resolve("second"), 1).withInitFrom(dir.resolve("first"));
+        Trainer.Result continued = new Trainer(second.withSchedule(second.batch(), 1e-9, 1e-9, 0, 1, 0), true).run();
+        Trainer.Result fresh = new Trainer(ToyData.tiny(data, null, vocab, dir.resolve("fresh"), 1)
+                .withSchedule(second.batch(), 1e-9, 1e-9, 0, 1, 0), true).run();
+        Tensor embd = first.weights().all().getFirst();
+        float[] a = embd.data(), b = continued.weights().get(embd.name()).data(), c = fresh.weights().get(embd.name()).data();
+        double fromFirst = 0, fromFresh = 0;
+        for (int i = 0; i < a.length; i++) {
+            fromFirst = Math.max(fromFirst, Math.abs(a[i] - b[i]));
+            fromFresh = Math.max(fromFresh, Math.abs(c[i] - b[i]));
+        }
+        assertTrue(fromFirst < 1e-5, "starts where the first run ended: " + fromFirst);
+        assertTrue(fromFresh > 1e-3, "not from the seed's random weights: " + fromFresh);
+        String settings = Files.readString(dir.resolve("second/settings.json"));
+        assertTrue(settings.contains("initFromSha256"), settings);
+        var e = assertThrows(IllegalArgumentException.class, () -> new Trainer(ToyData.tiny(data, null, vocab, dir.resolve("third"), 1)
+                .withInitFrom(dir.resolve("nowhere")), true).run());
+        assertTrue(e.getMessage().contains("nowhere"), e.getMessage());
+    }
 }
