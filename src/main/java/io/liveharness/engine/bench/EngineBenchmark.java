@@ -44,8 +44,8 @@ public final class EngineBenchmark {
 
     /** Positions of each room's KV stream in the throughput runs: the short prompts plus the reply fit. */
     static final int ROOM_CONTEXT = 512;
-    /** Positions of each room's KV stream in the prefix run: the ~1,500-token system prompt fits. */
-    static final int PREFIX_ROOM_CONTEXT = 2048;
+    /** Positions of each room's KV stream in the prefix run: the system prompt fits in any of our vocabularies (~1,500 GPT-2 tokens, ~2,200 in the avatar's 6,000). */
+    static final int PREFIX_ROOM_CONTEXT = 4096;
 
     private final Path model;
     private final Path library;

@@ -1,0 +1,102 @@
+package io.liveharness.training;
+
+import io.liveharness.config.ConfigLoader;
+import io.liveharness.config.NodeConfig;
+import io.liveharness.eval.augment.HarnessAugmenter;
+import io.liveharness.eval.devset.DevCase;
+import io.liveharness.eval.devset.DevSet;
+import io.liveharness.eval.run.EvalModels;
+import io.liveharness.eval.run.EvalRig;
+import io.liveharness.eval.run.Transcript;
+import io.liveharness.harness.Harness;
+import io.liveharness.harness.HarnessFiles;
+import io.liveharness.harness.HarnessLoader;
+import io.liveharness.harness.ToolSpec;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The committed avatar model through the real pipeline (router, five stages, tool and hook
+ * verticles, llama.cpp batcher), greedy, so each case has one answer: it calls the right tool
+ * under the name the harness gives it, with the argument names that harness gives, on the default
+ * harness and on a variant (seed 424242, never used for training data) that renames tools and
+ * arguments. Only what the model does today is asserted; what it does not yet do is in its card.
+ */
+class AvatarModelTest {
+    static final Path MODEL = Path.of("models/avatar/liveharness-avatar.gguf");
+    static EvalRig rig;
+    static Harness base, variant;
+    static Map<String, DevCase> cases;
+
+    @BeforeAll
+    static void open() {
+        NodeConfig config = ConfigLoader.load(ConfigLoader.DEFAULT_FILE);
+        HarnessFiles files = HarnessFiles.fromDirectory(Path.of("harness/default"));
+        base = HarnessLoader.load(files);
+        variant = HarnessLoader.load(HarnessAugmenter.variants(files, 1, 424242).getFirst().files());
+        var engine = EvalModels.engine(config, MODEL.toString(), null, null, null);
+        rig = EvalRig.open(config, EvalModels.open(engine), EvalModels.router(config), List.of(base, variant), 30_000);
+        cases = new java.util.HashMap<>();
+        DevSet.read(Path.of("eval/dev/demo.jsonl")).forEach(c -> cases.put(c.id(), c));
+    }
+
+    @AfterAll
+    static void close() {
+        if (rig != null) rig.close();
+    }
+
+    private static Harness harness(String which) { return which.equals("default") ? base : variant; }
+
+    private static String visibleTool(Harness h, String handler) {
+        return h.tools().stream().filter(t -> t.handler().equals(handler)).map(ToolSpec::name).findFirst().orElseThrow();
+    }
+
+    private static String visibleArgument(Harness h, String handler, String argument) {
+        ToolSpec t = h.tools().stream().filter(x -> x.handler().equals(handler)).findFirst().orElseThrow();
+        return t.argumentNames().entrySet().stream().filter(e -> e.getValue().equals(argument)).map(Map.Entry::getKey).findFirst().orElse(argument);
+    }
+
+    private static void assertCalled(Transcript t, Harness h, String handler, String argument, String value) {
+        assertFalse(t.toolCalls().isEmpty(), "no tool was called: " + t.modelCalls());
+        Transcript.ToolCallRecord call = t.toolCalls().getFirst();
+        assertEquals(visibleTool(h, handler), call.tool(), "the tool is called by the harness's name for " + handler);
+        assertTrue(call.arguments().contains("\"" + visibleArgument(h, handler, argument) + "\":\"" + value + "\""),
+                "argument " + argument + "=" + value + " under the harness's name: " + call.arguments());
+        assertTrue(call.ok(), "the tool answered: " + call.error());
+    }
+
+    private static void assertSays(Transcript t, String fact) {
+        assertEquals(Transcript.MODEL, t.outcome(), "answered by the model: " + t.detail());
+        assertTrue(t.reply() != null && t.reply().contains(fact), "the reply states " + fact + ": " + t.reply());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "variant"})
+    void looksUpTheReturnsPolicyByTheHarnesssNamesAndStatesTheWindow(String which) {
+        Transcript t = rig.run(cases.get("dress-after-sales-zh-001"), harness(which));
+        assertCalled(t, harness(which), "after_sales_policy", "topic", "returns");
+        assertSays(t, "7");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "variant"})
+    void asksTheStockToolByTheNameTheHarnessGivesIt(String which) {
+        // the model reads the tool's name and its argument's name from the prompt; the product id it
+        // passes is not yet copied from the prompt (models/avatar/README.md, known failures)
+        Transcript t = rig.run(cases.get("dress-product-qa-en-003"), harness(which));
+        assertFalse(t.toolCalls().isEmpty(), "no tool was called: " + t.modelCalls());
+        Transcript.ToolCallRecord call = t.toolCalls().getFirst();
+        assertEquals(visibleTool(harness(which), "stock_check"), call.tool());
+        assertTrue(call.arguments().contains("\"" + visibleArgument(harness(which), "stock_check", "productId") + "\":"), call.arguments());
+    }
+}
