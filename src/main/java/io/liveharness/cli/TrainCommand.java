@@ -12,7 +12,7 @@ final class TrainCommand {
     static final String TRAIN_USAGE = "model train --data F [--held-out F] --vocab F --out DIR [--hidden 256 --layers 4 --heads 4"
             + " --kv-heads 2 --head-dim 64 --ffn 768 --context 1024 --untied] [--batch 8 --lr 3e-3 --min-lr 3e-4 --warmup N"
             + " --steps N | --tokens N] [--weight-decay 0.1 --clip 1 --seed 1 --threads 2 --checkpoint-minutes 10"
-            + " --eval-every 100 --pause-after N] [--init-from RUN_DIR]";
+            + " --eval-every 100 --pause-after N] [--init-from RUN_DIR|MODEL.gguf]";
     static final String EXPORT_USAGE = "model export --run DIR --out F.gguf [--finetune WHAT]";
     static final String SUBSET_USAGE = "model vocab-subset --vocab F --tokens N --out F.gguf";
 

@@ -14,8 +14,8 @@ import java.util.Map;
  * @param warmup     warmup steps; -1 means 5 % of the steps, at most 200
  * @param evalEvery  held-out loss every this many steps (and at the end); 0 never
  * @param pauseAfter stop after this many steps of this invocation, with a checkpoint (0: run to the end)
- * @param initFrom   a run folder whose last checkpoint's weights this run starts from (same shape; a fresh
- *                   optimizer and schedule), or null to start from the seed's random weights
+ * @param initFrom   a run folder whose last checkpoint's weights this run starts from, or a GGUF this trainer
+ *                   exported (same shape; a fresh optimizer and schedule); null: the seed's random weights
  */
 public record TrainSettings(Path data, Path heldOut, Path vocab, Path out,
                             int hidden, int layers, int heads, int kvHeads, int headDim, int ffn, int context, boolean tied,

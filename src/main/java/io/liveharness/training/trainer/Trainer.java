@@ -76,7 +76,8 @@ public final class Trainer {
             log.line(String.format(Locale.ROOT, "resumed at step %d of %d (%,d tokens seen)", step, totalSteps, tokensSeen));
         } else {
             log.reset();
-            w = s.initFrom() == null ? Weights.init(c, s.seed()) : Checkpoint.read(s.initFrom(), c).weights();
+            w = s.initFrom() == null ? Weights.init(c, s.seed())
+                    : Files.isRegularFile(s.initFrom()) ? GgufImport.read(s.initFrom(), c, tokenizer) : Checkpoint.read(s.initFrom(), c).weights();
             order = new DataOrder(data.sequences().size(), s.seed());
             step = 0;
             tokensSeen = trainedSeen = 0;
@@ -198,8 +199,10 @@ public final class Trainer {
         m.put("vocabSha256", sha256(s.vocab()));
         m.put("vocabSize", c.vocab());
         if (s.initFrom() != null) {
-            if (!Checkpoint.exists(s.initFrom())) throw new IllegalArgumentException("--init-from " + s.initFrom() + " has no " + Checkpoint.FILE);
-            m.put("initFromSha256", sha256(s.initFrom().resolve(Checkpoint.FILE)));
+            // a run folder's last checkpoint, or a GGUF this trainer exported (the committed model)
+            Path from = Files.isRegularFile(s.initFrom()) ? s.initFrom() : s.initFrom().resolve(Checkpoint.FILE);
+            if (!Files.isRegularFile(from)) throw new IllegalArgumentException("--init-from " + s.initFrom() + " is neither a GGUF nor a run folder with " + Checkpoint.FILE);
+            m.put("initFromSha256", sha256(from));
         }
         m.put("ropeFreqBase", (double) c.ropeBase());
         m.put("rmsEps", (double) c.rmsEps());

@@ -73,5 +73,15 @@ class ResumeTest {
         var e = assertThrows(IllegalArgumentException.class, () -> new Trainer(ToyData.tiny(data, null, vocab, dir.resolve("third"), 1)
                 .withInitFrom(dir.resolve("nowhere")), true).run());
         assertTrue(e.getMessage().contains("nowhere"), e.getMessage());
+
+        // the exported GGUF (a committed model) starts a run with the same weights as the run folder
+        Trainer.Result fromGguf = new Trainer(ToyData.tiny(data, null, vocab, dir.resolve("fromGguf"), 1)
+                .withInitFrom(dir.resolve("first/model.gguf")).withSchedule(second.batch(), 1e-9, 1e-9, 0, 1, 0), true).run();
+        for (Tensor t : continued.weights().all()) {
+            assertArrayEquals(t.data(), fromGguf.weights().get(t.name()).data(), t.name() + ": the GGUF holds the run's weights");
+        }
+        var other = assertThrows(IllegalArgumentException.class, () -> new Trainer(ToyData.tiny(data, null, vocab, dir.resolve("fourth"), 1)
+                .withInitFrom(Path.of("models/stories260K.gguf")), true).run());
+        assertTrue(other.getMessage().contains("not a model this trainer wrote"), other.getMessage());
     }
 }
