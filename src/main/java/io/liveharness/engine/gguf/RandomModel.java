@@ -142,6 +142,47 @@ public final class RandomModel {
         return SPECIAL_TOKENS.stream().filter(s -> !have.contains(s)).toList();
     }
 
+    /**
+     * The tokenizer keys a model written on {@code vocab} carries: every {@code tokenizer.*} key of
+     * the vocabulary, the Qwen chat tokens appended when it lacks them, {@code <|im_end|>} as end of
+     * turn, no BOS, the ChatML template. The trainer's models take theirs from here too.
+     */
+    public static Map<String, Value> tokenizerKeys(Map<String, Value> vocab, Path vocabFile) {
+        Value tokensValue = vocab.get("tokenizer.ggml.tokens");
+        Value model = vocab.get("tokenizer.ggml.model");
+        if (tokensValue == null || model == null) {
+            throw new EngineException(vocabFile + " has no tokenizer (tokenizer.ggml.model and tokenizer.ggml.tokens)");
+        }
+        List<String> tokens = new ArrayList<>(tokensValue.list());
+        List<Integer> types = vocab.containsKey("tokenizer.ggml.token_type")
+                ? new ArrayList<>(vocab.get("tokenizer.ggml.token_type").list())
+                : new ArrayList<>(java.util.Collections.nCopies(tokens.size(), TYPE_NORMAL));
+        List<Float> scores = vocab.containsKey("tokenizer.ggml.scores")
+                ? new ArrayList<>(vocab.get("tokenizer.ggml.scores").list()) : null;
+        int first = tokens.size();
+        for (String special : missingSpecials(tokens)) {
+            tokens.add(special);
+            types.add(special.startsWith("<|") ? TYPE_CONTROL : TYPE_USER_DEFINED);
+            if (scores != null) scores.add(0f);
+        }
+        Map<String, Value> kv = new LinkedHashMap<>();
+        for (Map.Entry<String, Value> e : vocab.entrySet()) {
+            String k = e.getKey();
+            if (!k.startsWith("tokenizer.") || k.equals("tokenizer.chat_template")) continue;
+            kv.put(k, e.getValue());
+        }
+        kv.put("tokenizer.ggml.tokens", Value.strings(tokens));
+        kv.put("tokenizer.ggml.token_type", Value.ints(types));
+        if (scores != null) kv.put("tokenizer.ggml.scores", Value.floats(scores));
+        int imEnd = tokens.indexOf("<|im_end|>");
+        kv.put("tokenizer.ggml.eos_token_id", Value.u32(imEnd));
+        kv.put("tokenizer.ggml.eot_token_id", Value.u32(imEnd));
+        if (!kv.containsKey("tokenizer.ggml.padding_token_id")) kv.put("tokenizer.ggml.padding_token_id", Value.u32(first - 1));
+        kv.put("tokenizer.ggml.add_bos_token", Value.bool(false)); // Qwen adds no BOS
+        kv.put("tokenizer.chat_template", Value.string(CHAT_TEMPLATE));
+        return kv;
+    }
+
     private static Map<String, Value> metadata(Spec s, Map<String, Value> vocab, Path vocabFile) {
         Map<String, Value> kv = new LinkedHashMap<>();
         String a = s.arch();
@@ -160,37 +201,7 @@ public final class RandomModel {
         kv.put(a + ".rope.freq_base", Value.f32(1_000_000f));
         kv.put(a + ".attention.layer_norm_rms_epsilon", Value.f32(1e-6f));
 
-        Value tokensValue = vocab.get("tokenizer.ggml.tokens");
-        Value model = vocab.get("tokenizer.ggml.model");
-        if (tokensValue == null || model == null) {
-            throw new EngineException(vocabFile + " has no tokenizer (tokenizer.ggml.model and tokenizer.ggml.tokens)");
-        }
-        List<String> tokens = new ArrayList<>(tokensValue.list());
-        List<Integer> types = vocab.containsKey("tokenizer.ggml.token_type")
-                ? new ArrayList<>(vocab.get("tokenizer.ggml.token_type").list())
-                : new ArrayList<>(java.util.Collections.nCopies(tokens.size(), TYPE_NORMAL));
-        List<Float> scores = vocab.containsKey("tokenizer.ggml.scores")
-                ? new ArrayList<>(vocab.get("tokenizer.ggml.scores").list()) : null;
-        int first = tokens.size();
-        for (String special : missingSpecials(tokens)) {
-            tokens.add(special);
-            types.add(special.startsWith("<|") ? TYPE_CONTROL : TYPE_USER_DEFINED);
-            if (scores != null) scores.add(0f);
-        }
-        for (Map.Entry<String, Value> e : vocab.entrySet()) {
-            String k = e.getKey();
-            if (!k.startsWith("tokenizer.") || k.equals("tokenizer.chat_template")) continue;
-            kv.put(k, e.getValue());
-        }
-        kv.put("tokenizer.ggml.tokens", Value.strings(tokens));
-        kv.put("tokenizer.ggml.token_type", Value.ints(types));
-        if (scores != null) kv.put("tokenizer.ggml.scores", Value.floats(scores));
-        int imEnd = tokens.indexOf("<|im_end|>");
-        kv.put("tokenizer.ggml.eos_token_id", Value.u32(imEnd));
-        kv.put("tokenizer.ggml.eot_token_id", Value.u32(imEnd));
-        if (!kv.containsKey("tokenizer.ggml.padding_token_id")) kv.put("tokenizer.ggml.padding_token_id", Value.u32(first - 1));
-        kv.put("tokenizer.ggml.add_bos_token", Value.bool(false)); // Qwen adds no BOS
-        kv.put("tokenizer.chat_template", Value.string(CHAT_TEMPLATE));
+        kv.putAll(tokenizerKeys(vocab, vocabFile));
         return kv;
     }
 
