@@ -18,6 +18,13 @@ import java.util.List;
  * turn: its tool calls and its reply, each with the {@code <|im_end|>} that ends it, so the model
  * learns to stop. Earlier turns of the conversation are context, unless a message's {@code weight}
  * says to learn it (a room's earlier answer that the same prompt would have produced).
+ *
+ * <p>A target token is also marked <em>copied</em> when it lies in a stretch of the avatar's text
+ * (at least {@value #MIN_COPY} characters, two with a digit) that appears earlier in the conversation and is a fact:
+ * it holds a digit (a price, a stock count, a product or link id, a delivery time), or a tool
+ * result says it (a colour, a courier, a material). Those are the tokens a small model gets wrong
+ * by writing a typical value instead of reading one, so {@code model encode --copy-weight} can
+ * weigh them more in the loss. Words the prompt and every reply share are not facts.
  */
 public final class ChatEncoder {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -29,8 +36,11 @@ public final class ChatEncoder {
         this.bpe = new BpeEncoder(vocab.bpe());
     }
 
-    /** Tokens and, per token, whether predicting it counts toward the loss. */
-    public record Encoded(int[] tokens, boolean[] mask, String text) {
+    /** Shortest stretch of the avatar's text counted as copied from the context; two when it holds a digit ("36" left in stock). */
+    static final int MIN_COPY = 3;
+
+    /** Tokens; per token, whether predicting it counts toward the loss, and whether it was copied from the context. */
+    public record Encoded(int[] tokens, boolean[] mask, boolean[] copied, String text) {
         public int targets() {
             int n = 0;
             for (boolean b : mask) if (b) n++;
@@ -38,8 +48,8 @@ public final class ChatEncoder {
         }
     }
 
-    /** The ChatML text and the spans (UTF-16 offsets) the avatar wrote in the last turn. */
-    record Rendered(String text, List<int[]> targets) { }
+    /** The ChatML text, the spans (UTF-16 offsets) the avatar wrote, and the stretches of those it copied. */
+    record Rendered(String text, List<int[]> targets, List<int[]> copies) { }
 
     public Encoded encode(Trajectory t) {
         Rendered r = render(t);
@@ -61,7 +71,38 @@ public final class ChatEncoder {
             if (m.role().equals("assistant") && learn) targets.add(new int[]{from, s.length()});
             s.append('\n');
         }
-        return new Rendered(s.toString(), targets);
+        String text = s.toString();
+        StringBuilder toolResults = new StringBuilder();
+        for (Trajectory.Message m : t.messages()) if (m.role().equals("tool") && m.content() != null) toolResults.append(m.content()).append('\n');
+        List<int[]> copies = new ArrayList<>();
+        for (int[] span : targets) copies.addAll(copies(text, span[0], span[1], toolResults.toString()));
+        return new Rendered(text, targets, copies);
+    }
+
+    /**
+     * The stretches of {@code text[from, to)} found in {@code text[0, from)}, greedily longest
+     * first from left to right, of at least {@link #MIN_COPY} characters, that are facts: they hold
+     * a digit, or they hold a letter and the tool results say them.
+     */
+    static List<int[]> copies(String text, int from, int to, String toolResults) {
+        String context = text.substring(0, from);
+        List<int[]> out = new ArrayList<>();
+        int p = from;
+        while (p < to) {
+            int len = 0;
+            while (p + len < to && context.contains(text.substring(p, p + len + 1))) len++;
+            String stretch = text.substring(p, p + len);
+            boolean digit = stretch.codePoints().anyMatch(Character::isDigit);
+            boolean fact = digit ? len >= 2
+                    : len >= MIN_COPY && toolResults.contains(stretch) && stretch.codePoints().anyMatch(Character::isLetter);
+            if (fact) {
+                out.add(new int[]{p, p + len});
+                p += len;
+            } else {
+                p++;
+            }
+        }
+        return out;
     }
 
     /** What the model wrote: its text, or its tool calls as the markup the agent loop parses. */
@@ -100,12 +141,13 @@ public final class ChatEncoder {
             from = at + found.length();
         }
         int[] ids = tokens.stream().mapToInt(Integer::intValue).toArray();
-        boolean[] mask = new boolean[ids.length];
+        boolean[] mask = new boolean[ids.length], copied = new boolean[ids.length];
         for (int i = 1; i < ids.length; i++) {
             int start = starts.get(i);
             for (int[] span : r.targets()) if (start >= span[0] && start < span[1]) mask[i] = true;
+            for (int[] span : r.copies()) if (start >= span[0] && start < span[1]) copied[i] = true;
         }
-        return new Encoded(ids, mask, text);
+        return new Encoded(ids, mask, copied, text);
     }
 
     /** BPE tokens of a stretch without special tokens, with where each starts in the whole text. */

@@ -24,7 +24,7 @@ final class SequenceModel {
     // scratch
     private final float[] kt, scores, xc, logits, dxc;
     private final float[] dres, dxf, dxn, da, dg, du, datt, dqr, dq, dkr, dk, dv;
-    private final int[] rows = new int[CHUNK];
+    private final int[] rows = new int[CHUNK], rowWeights = new int[CHUNK];
 
     SequenceModel(ModelConfig c) {
         this.c = c;
@@ -78,7 +78,8 @@ final class SequenceModel {
     }
 
     /**
-     * The summed cross-entropy (nats) of the masked tokens of {@code tokens[0..n)}; with
+     * The summed cross-entropy (nats) of the masked tokens of {@code tokens[0..n)}, each times its
+     * mask weight; with
      * {@code grads} non-null, also adds {@code scale ·} d(that sum)/dθ to them.
      */
     double run(int[] tokens, byte[] mask, int n, Weights w, Transposes wt, Weights grads, float scale) {
@@ -164,6 +165,7 @@ final class SequenceModel {
         int count = 0;
         for (int t = 1; t < n; t++) {
             if (mask[t] == 0) continue;
+            rowWeights[count] = mask[t];
             rows[count++] = t - 1;
             if (count == CHUNK) {
                 loss += chunk(tokens, count, w, wt, grads, scale);
@@ -183,10 +185,12 @@ final class SequenceModel {
             int o = i * vocab, target = tokens[rows[i] + 1];
             float targetLogit = logits[o + target], max = VectorMath.max(logits, o, vocab);
             double sum = VectorMath.expSum(logits, o, vocab, 1f, max, logits, o);
-            loss += max + Math.log(sum) - targetLogit;
+            int weight = rowWeights[i];
+            loss += weight * (max + Math.log(sum) - targetLogit);
             if (grads != null) {
-                VectorMath.scale(logits, o, vocab, (float) (scale / sum));
-                logits[o + target] -= scale;
+                float ws = scale * weight;
+                VectorMath.scale(logits, o, vocab, (float) (ws / sum));
+                logits[o + target] -= ws;
             }
         }
         if (grads != null) {

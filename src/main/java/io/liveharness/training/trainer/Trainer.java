@@ -94,7 +94,7 @@ public final class Trainer {
         long runStart = System.nanoTime(), lastCheckpoint = runStart, lastLine = runStart;
         double trainNanos = 0, flops = 0, lastLoss = Double.NaN, lastHeld = Double.NaN;
         long runTokens = 0;
-        double lineLoss = 0, lineTrained = 0;
+        double lineLoss = 0, lineWeight = 0;
         long lineTokens = 0;
         double lineNanos = 0, lineFlops = 0;
         int stepsThisRun = 0;
@@ -102,7 +102,7 @@ public final class Trainer {
             while (step < totalSteps && (s.pauseAfter() == 0 || stepsThisRun < s.pauseAfter())) {
                 List<TrainingData.Sequence> batch = new ArrayList<>(s.batch());
                 long batchTokens = 0;
-                int trained = 0;
+                int trained = 0, weight = 0;
                 double batchFlops = 0;
                 for (int i = 0; i < s.batch(); i++) {
                     TrainingData.Sequence seq = data.sequences().get(order.next());
@@ -110,10 +110,11 @@ public final class Trainer {
                     batchTokens += seq.length();
                     int counted = seq.trained();
                     trained += counted;
+                    weight += seq.weight();
                     batchFlops += 3 * c.forwardFlops(seq.length(), counted); // backward ≈ twice the forward
                 }
                 long t0 = System.nanoTime();
-                double loss = workers.gradients(batch, w, wt, grads, 1f / Math.max(1, trained));
+                double loss = workers.gradients(batch, w, wt, grads, 1f / Math.max(1, weight));
                 double lr = schedule.at(step);
                 double gradNorm = adam.step(w, grads, step, lr);
                 wt.refresh(w);
@@ -125,9 +126,9 @@ public final class Trainer {
                 runTokens += batchTokens;
                 trainNanos += dt;
                 flops += batchFlops;
-                lastLoss = trained == 0 ? Double.NaN : loss / trained;
+                lastLoss = weight == 0 ? Double.NaN : loss / weight;
                 lineLoss += loss;
-                lineTrained += trained;
+                lineWeight += weight;
                 lineTokens += batchTokens;
                 lineNanos += dt;
                 lineFlops += batchFlops;
@@ -135,7 +136,7 @@ public final class Trainer {
                 boolean last = step == totalSteps;
                 Double held = null;
                 if (heldOut != null && s.evalEvery() > 0 && (step % s.evalEvery() == 0 || last)) {
-                    held = workers.loss(heldOut.sequences(), w, wt) / Math.max(1, heldOut.trainedTokens());
+                    held = workers.loss(heldOut.sequences(), w, wt) / Math.max(1, heldOut.weight());
                     lastHeld = held;
                 }
                 double seconds = priorSeconds + trainNanos / 1e9;
@@ -158,10 +159,10 @@ public final class Trainer {
                     double eta = (totalSteps - step) * (trainNanos / 1e9 / stepsThisRun);
                     log.line(String.format(Locale.ROOT, "step %d/%d  tokens %,d  %,.0f tok/s  %.1f GFLOP/s  loss %.4f%s  lr %.2e  |g| %.3f  ETA %s",
                             step, totalSteps, tokensSeen, lineTokens / (lineNanos / 1e9), lineFlops / lineNanos,
-                            lineTrained == 0 ? Double.NaN : lineLoss / lineTrained,
+                            lineWeight == 0 ? Double.NaN : lineLoss / lineWeight,
                             held == null ? "" : String.format(Locale.ROOT, "  held-out %.4f", held), lr, gradNorm, duration(eta)));
                     lastLine = now;
-                    lineLoss = lineTrained = 0;
+                    lineLoss = lineWeight = 0;
                     lineTokens = 0;
                     lineNanos = lineFlops = 0;
                 }

@@ -20,19 +20,31 @@ import java.util.List;
 
 /**
  * A file of tokenized, masked sequences, JSONL, one sequence a line:
- * {@code {"tokens":[15,27,...],"mask":[0,0,1,...]}}. {@code mask[i] = 1} means the prediction of
- * token i (from the tokens before it) counts in the loss; {@code mask[0]} must be 0, since nothing
- * predicts the first token. Blank lines are skipped. A sequence longer than the context is cut to
+ * {@code {"tokens":[15,27,...],"mask":[0,0,1,...]}}. {@code mask[i] > 0} means the prediction of
+ * token i (from the tokens before it) counts in the loss, with that weight (at most
+ * {@value #MAX_WEIGHT}; 1 for plain targets); {@code mask[0]} must be 0, since nothing predicts the
+ * first token. Blank lines are skipped. A sequence longer than the context is cut to
  * its first {@code context} tokens and counted, never dropped. Any other defect fails with the
  * file and line named.
  */
 public record TrainingData(Path file, List<Sequence> sequences, String sha256, int cut, long cutTokens) {
 
-    /** One sequence; {@code mask[i]} is 1 where token i is trained on. */
+    /** The largest loss weight a mask entry may give. */
+    public static final int MAX_WEIGHT = 16;
+
+    /** One sequence; {@code mask[i]} is the loss weight of token i, 0 where it is not trained on. */
     public record Sequence(int[] tokens, byte[] mask) {
         public int length() { return tokens.length; }
 
+        /** How many tokens are trained on. */
         public int trained() {
+            int n = 0;
+            for (byte m : mask) if (m > 0) n++;
+            return n;
+        }
+
+        /** The sum of the loss weights: what the summed loss is divided by. */
+        public int weight() {
             int n = 0;
             for (byte m : mask) n += m;
             return n;
@@ -102,12 +114,12 @@ public record TrainingData(Path file, List<Sequence> sequences, String sha256, i
             if (t[i] < 0 || t[i] >= vocab) {
                 throw new DataException(file, line, "token " + i + " is " + t[i] + ", outside the vocabulary of " + vocab);
             }
-            if (!flag.isIntegralNumber() || (flag.intValue() != 0 && flag.intValue() != 1)) {
-                throw new DataException(file, line, "mask " + i + " is " + flag + ", not 0 or 1");
+            if (!flag.isIntegralNumber() || flag.intValue() < 0 || flag.intValue() > MAX_WEIGHT) {
+                throw new DataException(file, line, "mask " + i + " is " + flag + ", not a weight from 0 to " + MAX_WEIGHT);
             }
             m[i] = (byte) flag.intValue();
         }
-        if (m[0] != 0) throw new DataException(file, line, "mask 0 is 1, but nothing predicts the first token");
+        if (m[0] != 0) throw new DataException(file, line, "mask 0 is " + m[0] + ", but nothing predicts the first token");
         return new Sequence(t, m);
     }
 
@@ -120,6 +132,12 @@ public record TrainingData(Path file, List<Sequence> sequences, String sha256, i
     public long trainedTokens() {
         long n = 0;
         for (Sequence s : sequences) n += s.trained();
+        return n;
+    }
+
+    public long weight() {
+        long n = 0;
+        for (Sequence s : sequences) n += s.weight();
         return n;
     }
 }

@@ -86,6 +86,31 @@ class ChatEncoderTest {
         }
     }
 
+    @Test
+    void copiedFactsAreStretchesOfTheReplyFoundInTheContextWithADigitOrInAToolResult() {
+        String tool = "{\"colors\": [\"白色 white\"], \"courier\": \"顺丰\", \"stock\": 36}";
+        String context = "- dress-101 碎花雪纺连衣裙: ¥159.0, buy link link-1, the shop says hello\n{\"name\": \"x\"}\n" + tool;
+        String reply = "碎花雪纺连衣裙现在¥159.0哦, 有白色 white, 还剩36件, 点link-1下单! the shop {\"";
+        String text = context + reply;
+        List<String> copied = ChatEncoder.copies(text, context.length(), text.length(), tool).stream()
+                .map(c -> text.substring(c[0], c[1])).toList();
+        assertEquals(List.of("¥159.0", "白色 white", "36", "link-1"), copied,
+                "the price, the tool's colour, the stock and the link; not the prompt's words, 现在, 哦 or the brace");
+    }
+
+    @Test
+    void everyCopiedTokenIsATargetAndTheSampleReplyCopiesSome() {
+        long copied = 0;
+        for (Trajectory t : trajectories) {
+            ChatEncoder.Encoded e = encoder.encode(t);
+            for (int i = 0; i < e.tokens().length; i++) {
+                if (e.copied()[i]) copied++;
+                assertFalse(e.copied()[i] && !e.mask()[i], t.caseId() + ": token " + i + " is copied but not a target");
+            }
+        }
+        assertTrue(copied > 0, "the sample's replies quote product facts");
+    }
+
     private static int lastUser(Trajectory t) {
         int last = -1;
         for (int i = 0; i < t.messages().size(); i++) if (t.messages().get(i).role().equals("user")) last = i;

@@ -22,7 +22,7 @@ class GradientCheckTest {
         ModelConfig c = ModelConfig.of(40, 16, 2, 2, 1, 8, 24, 16, tied);
         Weights w = TinyModels.spread(c, 3);
         int[] tokens = {1, 5, 9, 2, 33, 7, 7, 12, 39, 0, 4, 21};
-        byte[] mask = {0, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 1};
+        byte[] mask = {0, 1, 3, 0, 1, 1, 2, 0, 1, 1, 1, 1}; // weights too: a copied fact counts more
         SequenceModel m = new SequenceModel(c);
         Weights grads = w.zerosLike();
         m.run(tokens, mask, tokens.length, w, Transposes.of(w), grads, 1f);

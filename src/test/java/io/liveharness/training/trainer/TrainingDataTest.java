@@ -41,9 +41,19 @@ class TrainingDataTest {
     }
 
     @Test
-    void aMaskOnTheFirstTokenOrNotZeroOrOneFails() throws Exception {
+    void aMaskOnTheFirstTokenOrOutsideTheWeightsFails() throws Exception {
         assertTrue(failure("{\"tokens\":[1,2],\"mask\":[1,1]}").contains(":3: mask 0 is 1"));
-        assertTrue(failure("{\"tokens\":[1,2],\"mask\":[0,2]}").contains(":3: mask 1 is 2, not 0 or 1"));
+        assertTrue(failure("{\"tokens\":[1,2],\"mask\":[0,17]}").contains(":3: mask 1 is 17, not a weight from 0 to 16"));
+        assertTrue(failure("{\"tokens\":[1,2],\"mask\":[0,-1]}").contains(":3: mask 1 is -1"));
+        assertTrue(failure("{\"tokens\":[1,2],\"mask\":[0,1.5]}").contains(":3: mask 1 is 1.5"));
+    }
+
+    @Test
+    void aWeightedMaskCountsItsTokensOnceAndItsWeightsInFull() throws Exception {
+        Path f = Files.writeString(dir.resolve("weighted.jsonl"), "{\"tokens\":[1,2,3,4],\"mask\":[0,1,4,0]}\n");
+        TrainingData d = TrainingData.read(f, 10, 8);
+        assertEquals(2, d.trainedTokens());
+        assertEquals(5, d.weight());
     }
 
     @Test
