@@ -1,6 +1,7 @@
 package io.liveharness.ops;
 
 import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.OutcomeKind;
 import io.liveharness.engine.Completion;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -44,6 +45,66 @@ public final class NodeMetrics {
 
     public NodeMetrics() {
         registry.config().commonTags("service", "liveharness");
+        registerAtStart();
+    }
+
+    /**
+     * The meters whose labels are known before the first message, at zero, so a dashboard or an
+     * alert sees zeros rather than a gap until the first reply.
+     */
+    private void registerAtStart() {
+        for (OutcomeKind kind : OutcomeKind.values()) {
+            replyLatency(kind.label());
+            for (String reason : REASONS) outcomes(kind.label(), reason);
+            outcomes(kind.label(), "other");
+        }
+        for (String stage : STAGES) stageLatency(stage);
+        ttft();
+        tokensPerSecond();
+        tokens("prompt");
+        tokens("completion");
+        batchSequences();
+        batchTokens();
+    }
+
+    private Counter outcomes(String kind, String reason) {
+        return Counter.builder("liveharness.outcomes").description("Viewer messages by how they ended")
+                .tags("kind", kind, "reason", reason).register(registry);
+    }
+
+    private Timer replyLatency(String kind) {
+        return Timer.builder("liveharness.reply.latency").description("From acceptance to the outcome, by outcome kind")
+                .serviceLevelObjectives(SECONDS_SCALE).tag("kind", kind).register(registry);
+    }
+
+    private Timer stageLatency(String stage) {
+        return Timer.builder("liveharness.stage.latency").description("Time spent in each pipeline stage")
+                .serviceLevelObjectives(STAGE_SCALE).tag("stage", stage).register(registry);
+    }
+
+    private Timer ttft() {
+        return Timer.builder("liveharness.engine.ttft").description("Time to first token")
+                .serviceLevelObjectives(STAGE_SCALE).register(registry);
+    }
+
+    private DistributionSummary tokensPerSecond() {
+        return DistributionSummary.builder("liveharness.engine.tokens.per.second").description("Decode speed of one generation")
+                .serviceLevelObjectives(1, 2, 5, 10, 20, 50, 100, 200, 500, 1000).register(registry);
+    }
+
+    private Counter tokens(String kind) {
+        return Counter.builder("liveharness.engine.tokens").description("Tokens read and written by the model")
+                .tag("kind", kind).register(registry);
+    }
+
+    private DistributionSummary batchSequences() {
+        return DistributionSummary.builder("liveharness.engine.batch.sequences").description("Sequences per decode step")
+                .serviceLevelObjectives(1, 2, 4, 8, 16, 32, 64).register(registry);
+    }
+
+    private DistributionSummary batchTokens() {
+        return DistributionSummary.builder("liveharness.engine.batch.tokens").description("Tokens per decode step")
+                .serviceLevelObjectives(1, 4, 16, 64, 128, 256, 512, 1024).register(registry);
     }
 
     public PrometheusMeterRegistry registry() { return registry; }
@@ -72,19 +133,14 @@ public final class NodeMetrics {
     public void outcome(MessageOutcome o) {
         String kind = o.kind().label();
         String reason = REASONS.contains(o.reason()) ? o.reason() : "other";
-        Counter.builder("liveharness.outcomes").description("Viewer messages by how they ended")
-                .tags("kind", kind, "reason", reason).register(registry).increment();
+        outcomes(kind, reason).increment();
         if (o.intent() != null) {
             Counter.builder("liveharness.intents").description("Viewer messages by the intent the router gave them")
                     .tag("intent", bounded(o.intent())).register(registry).increment();
         }
-        Timer.builder("liveharness.reply.latency").description("From acceptance to the outcome, by outcome kind")
-                .serviceLevelObjectives(SECONDS_SCALE).tag("kind", kind).register(registry)
-                .record(Math.max(0, o.endToEndMs()), TimeUnit.MILLISECONDS);
-        o.timings().micros().forEach((stage, micros) -> Timer.builder("liveharness.stage.latency")
-                .description("Time spent in each pipeline stage").serviceLevelObjectives(STAGE_SCALE)
-                .tag("stage", STAGES.contains(stage) ? stage : "other").register(registry)
-                .record(Math.max(0, micros), TimeUnit.MICROSECONDS));
+        replyLatency(kind).record(Math.max(0, o.endToEndMs()), TimeUnit.MILLISECONDS);
+        o.timings().micros().forEach((stage, micros) ->
+                stageLatency(STAGES.contains(stage) ? stage : "other").record(Math.max(0, micros), TimeUnit.MICROSECONDS));
         for (String hook : o.hooks()) {
             HookResult h = HookResult.parse(hook);
             Counter.builder("liveharness.hook.results").description("Hook decisions that changed something, by hook")
@@ -95,17 +151,13 @@ public final class NodeMetrics {
     /** One generation: time to first token, tokens per second, tokens. */
     public void completion(Completion c) {
         if (c.completionTokens() > 0 && c.firstTokenNanos() > 0) {
-            Timer.builder("liveharness.engine.ttft").description("Time to first token")
-                    .serviceLevelObjectives(STAGE_SCALE).register(registry).record(c.firstTokenNanos(), TimeUnit.NANOSECONDS);
+            ttft().record(c.firstTokenNanos(), TimeUnit.NANOSECONDS);
         }
         if (c.completionTokens() > 0 && c.totalNanos() > 0) {
-            DistributionSummary.builder("liveharness.engine.tokens.per.second").description("Decode speed of one generation")
-                    .serviceLevelObjectives(1, 2, 5, 10, 20, 50, 100, 200, 500, 1000).register(registry)
-                    .record(c.completionTokens() / (c.totalNanos() / 1e9));
+            tokensPerSecond().record(c.completionTokens() / (c.totalNanos() / 1e9));
         }
-        Counter.builder("liveharness.engine.tokens").description("Tokens read and written by the model")
-                .tag("kind", "prompt").register(registry).increment(c.promptTokens());
-        Counter.builder("liveharness.engine.tokens").tag("kind", "completion").register(registry).increment(c.completionTokens());
+        tokens("prompt").increment(c.promptTokens());
+        tokens("completion").increment(c.completionTokens());
     }
 
     public void modelError(Throwable e) {
@@ -115,10 +167,8 @@ public final class NodeMetrics {
 
     /** One decode step of the batcher: how many sequences and tokens went into it. */
     public void batch(int sequences, int tokens) {
-        DistributionSummary.builder("liveharness.engine.batch.sequences").description("Sequences per decode step")
-                .serviceLevelObjectives(1, 2, 4, 8, 16, 32, 64).register(registry).record(sequences);
-        DistributionSummary.builder("liveharness.engine.batch.tokens").description("Tokens per decode step")
-                .serviceLevelObjectives(1, 4, 16, 64, 128, 256, 512, 1024).register(registry).record(tokens);
+        batchSequences().record(sequences);
+        batchTokens().record(tokens);
     }
 
     public void tool(String tool, long nanos, boolean ok) {
