@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
-/** `bench kafka [--messages N] [--rooms N] [--conf F]`: a node over Kafka against a plain consumer-producer loop. */
+/** `bench kafka [--messages N] [--rooms N] [--conf F]`: a node over Kafka against the same node over HTTP and a plain consumer-producer loop. */
 final class KafkaBenchCommand implements Main.Command {
 
     @Override
@@ -31,9 +31,12 @@ final class KafkaBenchCommand implements Main.Command {
         var r = new KafkaBenchmark(conf, messages, rooms, System.err).run();
         System.out.printf("messages=%d rooms=%d partitions=%d%n", r.messages(), r.rooms(), conf.kafka().partitions());
         System.out.printf("plain consumer-producer loop: %.2f s, %.1f msgs/s%n", r.loopSeconds(), r.loopRate());
-        System.out.printf("node (room, router, model, changelog): %.2f s, %.1f msgs/s, outcomes %s, answered %.1f/s%n",
+        System.out.printf("node over HTTP (room, router, model): %.2f s, %.1f msgs/s, outcomes %s%n",
+                r.httpSeconds(), r.httpRate(), r.httpKinds());
+        System.out.printf("node over Kafka (room, router, model, changelog): %.2f s, %.1f msgs/s, outcomes %s, answered %.1f/s%n",
                 r.nodeSeconds(), r.nodeRate(), r.nodeKinds(), r.nodeAnsweredRate());
-        System.out.printf("kafka_ratio=%.4f%n", r.ratio());
+        System.out.printf("kafka_ratio=%.4f (node over Kafka / plain loop)%n", r.ratio());
+        System.out.printf("kafka_vs_http=%.4f (node over Kafka / node over HTTP; goal >= 0.8)%n", r.kafkaVsHttp());
         return 0;
     }
 }

@@ -20,7 +20,15 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
+import io.liveharness.api.Addresses;
+import io.liveharness.api.MessageOutcome;
+import io.vertx.core.eventbus.MessageConsumer;
+
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,27 +38,40 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Messages per second through a node over Kafka, against a plain consumer-producer loop on the
- * same broker in the same run. Both are measured the same way: once the consumer holds its
+ * Messages per second through a node over Kafka, against the same node over HTTP and a plain
+ * consumer-producer loop on the same broker, in one run. Over Kafka, once the consumer holds its
  * partitions, N viewer messages go to the input topic as fast as a producer sends them, and the
  * clock stops when the N-th outcome is on the output topic. The loop parses each message and
- * writes an outcome, committing after the broker has them: the floor Kafka alone costs. The node
- * does everything a message needs (room, router, harness, model, changelog), so the ratio says how
- * much of Kafka's own rate one node keeps.
+ * writes an outcome, committing after the broker has them: the ceiling Kafka alone allows. Over
+ * HTTP, the same N messages are posted to the same rooms of a node with the same model, and the
+ * clock stops when the room has published the N-th outcome. The node does everything a message
+ * needs (room, router, harness, model; over Kafka the changelog too), so {@code kafka_vs_http}
+ * says what carrying the rooms over Kafka costs a node with the same work to do.
  */
 public final class KafkaBenchmark {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(5);
 
-    public record Result(int messages, int rooms, double loopSeconds, double nodeSeconds, Map<String, Integer> nodeKinds) {
+    public record Result(int messages, int rooms, double loopSeconds, double httpSeconds, Map<String, Integer> httpKinds,
+                         double nodeSeconds, Map<String, Integer> nodeKinds) {
         public double loopRate() { return messages / loopSeconds; }
+
+        public double httpRate() { return messages / httpSeconds; }
 
         public double nodeRate() { return messages / nodeSeconds; }
 
+        /** The node over Kafka against the plain loop: how much of Kafka's own rate one node keeps. */
         public double ratio() { return nodeRate() / loopRate(); }
+
+        /** The node over Kafka against the same node over HTTP: what Kafka costs a node. */
+        public double kafkaVsHttp() { return nodeRate() / httpRate(); }
 
         /** Of the node's outcomes, the answered ones per second (the rest were merged or dropped by the burst policy). */
         public double nodeAnsweredRate() {
@@ -83,6 +104,15 @@ public final class KafkaBenchmark {
             double loop = plainLoop(loopConf, ids);
             progress.printf("plain consumer-producer loop: %d messages in %.2f s%n", messages, loop);
 
+            Map<String, Integer> httpKinds = new TreeMap<>();
+            double http;
+            progress.println("starting a node without Kafka (rooms, router, model " + base.engine().model() + ") ...");
+            try (Node n = Node.boot(base.withKafka(KafkaConfig.disabled()), rooms)) {
+                measureHttp(n, ids, "http warm-up", ids.size(), new TreeMap<>());
+                http = measureHttp(n, ids, "http", messages, httpKinds);
+            }
+            progress.printf("node over HTTP: %d messages in %.2f s, outcomes %s%n", messages, http, httpKinds);
+
             KafkaConfig nodeConf = kafka(broker, "node");
             NodeConfig config = base.withKafka(nodeConf);
             Map<String, Integer> kinds = new TreeMap<>();
@@ -93,7 +123,7 @@ public final class KafkaBenchmark {
                 node = measure(nodeConf, ids, "node", kinds);
             }
             progress.printf("node: %d messages in %.2f s, outcomes %s%n", messages, node, kinds);
-            return new Result(messages, roomCount, loop, node, kinds);
+            return new Result(messages, roomCount, loop, http, httpKinds, node, kinds);
         }
     }
 
@@ -173,6 +203,55 @@ public final class KafkaBenchmark {
                 }
             }
             return (System.nanoTime() - start) / 1e9;
+        }
+    }
+
+    /**
+     * Posts the messages to the node's viewer API as fast as the client sends them, then waits until
+     * the rooms have published as many outcomes; seconds from the first post to the last outcome.
+     */
+    private double measureHttp(Node node, List<String> rooms, String who, int messages, Map<String, Integer> kinds) throws Exception {
+        String prefix = who.replace(' ', '-') + "-";
+        AtomicInteger seen = new AtomicInteger();
+        Map<String, Integer> found = new ConcurrentHashMap<>();
+        List<MessageConsumer<MessageOutcome>> listeners = new ArrayList<>();
+        for (String room : rooms) {
+            listeners.add(node.vertx().eventBus().<MessageOutcome>consumer(Addresses.outcome(room), m -> {
+                MessageOutcome o = m.body();
+                if (!o.messageId().startsWith(prefix)) return;
+                found.merge(o.kind().label() + ":" + o.reason(), 1, Integer::sum);
+                seen.incrementAndGet();
+            }));
+        }
+        for (MessageConsumer<MessageOutcome> l : listeners) l.completion().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            long start = System.nanoTime();
+            List<CompletableFuture<HttpResponse<String>>> posts = new ArrayList<>(messages);
+            for (int i = 0; i < messages; i++) {
+                String room = rooms.get(i % rooms.size());
+                String text = who.endsWith("warm-up") ? "hello!" : QUESTIONS[(i / rooms.size()) % QUESTIONS.length];
+                String body = JSON.createObjectNode().put("messageId", prefix + i).put("userId", "viewer-" + (i % 997)).put("text", text).toString();
+                posts.add(client.sendAsync(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.port() + "/v1/rooms/" + room + "/messages"))
+                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                        HttpResponse.BodyHandlers.ofString()));
+            }
+            for (var post : posts) {
+                HttpResponse<String> r = post.get(RUN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                if (r.statusCode() != 202) throw new IllegalStateException(who + ": the node refused a message: " + r.statusCode() + " " + r.body());
+            }
+            long until = start + RUN_TIMEOUT.toNanos(), lastReport = System.nanoTime();
+            while (seen.get() < messages) {
+                if (System.nanoTime() > until) throw new IllegalStateException(who + ": only " + seen + " of " + messages + " outcomes within " + RUN_TIMEOUT.toMinutes() + " min");
+                Thread.sleep(20);
+                if (System.nanoTime() - lastReport > 1_000_000_000L) {
+                    progress.printf("  %s: %d/%d outcomes after %.1f s%n", who, seen.get(), messages, (System.nanoTime() - start) / 1e9);
+                    lastReport = System.nanoTime();
+                }
+            }
+            return (System.nanoTime() - start) / 1e9;
+        } finally {
+            for (MessageConsumer<MessageOutcome> l : listeners) l.unregister();
+            kinds.putAll(found);
         }
     }
 
