@@ -85,7 +85,6 @@ public final class OperatorApi {
         router.route("/console/*").handler(StaticHandler.create("console").setCachingEnabled(false));
 
         BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_PUBLISH_BYTES);
-        io.vertx.core.Handler<RoutingContext> auth = this::authenticate;
         // Before the operator guard: a publish carries the publisher token, which that guard refuses.
         router.post("/v1/harness").handler(this::authenticatePublisher);
         for (String path : List.of("/v1/rooms", "/v1/rooms/:roomId", "/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain",
