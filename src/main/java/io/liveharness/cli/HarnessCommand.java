@@ -67,7 +67,9 @@ public final class HarnessCommand implements Main.Command {
     private static int publish(String dir, Options o) throws Exception {
         HarnessFiles files = HarnessFiles.fromDirectory(Path.of(dir));
         String channel = o.get("channel", null);
-        if (o.has("node")) return publishToNode(o.get("node", null), files, channel, operatorToken(config(o)));
+        if (o.has("node")) return publishToNode(o.get("node", null), files, channel, publisherToken(config(o)));
+        // Without --node this process writes the store itself: its permission is the file system's
+        // (write access to harness.stateDir), not a token; conf's MCP servers still bound what a version may name.
         HarnessRegistry registry = registry(o);
         try {
             Harness h = registry.publish(files);
@@ -84,16 +86,17 @@ public final class HarnessCommand implements Main.Command {
     }
 
     /**
-     * The node's operator token, as an operator on its machine has it: {@code ops.token} in conf, the
-     * environment variable, or the file a node writes when it makes one.
+     * The node's publisher token, as a publisher on its machine has it: {@code ops.publisherToken} in
+     * conf, the environment variable, or the file a node writes when it makes one. (The operator
+     * token cannot publish.)
      */
-    private static String operatorToken(NodeConfig c) throws java.io.IOException {
-        if (c.ops().token() != null) return c.ops().token();
-        String env = System.getenv(NodeConfig.OpsConfig.TOKEN_ENV);
+    private static String publisherToken(NodeConfig c) throws java.io.IOException {
+        if (c.ops().publisherToken() != null) return c.ops().publisherToken();
+        String env = System.getenv(NodeConfig.OpsConfig.PUBLISHER_TOKEN_ENV);
         if (env != null && !env.isBlank()) return env.trim();
-        Path file = Path.of(c.ops().tokenFile());
+        Path file = Path.of(c.ops().publisherTokenFile());
         if (Files.isRegularFile(file)) return Files.readString(file).trim();
-        throw new UsageException("no operator token: set " + NodeConfig.OpsConfig.TOKEN_ENV + " or ops.token, or run on the node's machine ("
+        throw new UsageException("no publisher token: set " + NodeConfig.OpsConfig.PUBLISHER_TOKEN_ENV + " or ops.publisherToken, or run on the node's machine ("
                 + file + ")");
     }
 
@@ -138,6 +141,7 @@ public final class HarnessCommand implements Main.Command {
 
     static HarnessRegistry registry(Options o) {
         NodeConfig c = config(o);
-        return HarnessRegistry.open(Path.of(c.harness().stateDir()), Path.of(c.harness().dir()), c.harness().defaultVersion());
+        return HarnessRegistry.open(Path.of(c.harness().stateDir()), Path.of(c.harness().dir()), c.harness().defaultVersion(),
+                c.mcp().servers().keySet());
     }
 }

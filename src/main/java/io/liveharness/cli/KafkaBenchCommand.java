@@ -27,7 +27,7 @@ final class KafkaBenchCommand implements Main.Command {
         var h = conf.harness();
         conf = new NodeConfig(conf.http(), conf.rooms(), conf.engine(), conf.router(),
                 new NodeConfig.HarnessConfig(h.dir(), state.toString(), h.defaultVersion(), h.refreshMs()), conf.catalog(),
-                new NodeConfig.OpsConfig(null, state.resolve("operator-token").toString()), conf.kafka());
+                new NodeConfig.OpsConfig(null, state.resolve("operator-token").toString()), conf.kafka(), conf.mcp());
         var r = new KafkaBenchmark(conf, messages, rooms, System.err).run();
         System.out.printf("messages=%d rooms=%d partitions=%d%n", r.messages(), r.rooms(), conf.kafka().partitions());
         System.out.printf("plain consumer-producer loop: %.2f s, %.1f msgs/s%n", r.loopSeconds(), r.loopRate());

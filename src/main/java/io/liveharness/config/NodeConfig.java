@@ -1,11 +1,15 @@
 package io.liveharness.config;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * Everything a node is configured with, read from {@code conf/liveharness.yaml} (or {@code --conf}).
  * Each part is a record with its defaults as named constants; a key left out takes its default.
  */
 public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
-                         HarnessConfig harness, CatalogConfig catalog, OpsConfig ops, KafkaConfig kafka) {
+                         HarnessConfig harness, CatalogConfig catalog, OpsConfig ops, KafkaConfig kafka, McpConfig mcp) {
 
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null) : http;
@@ -16,31 +20,28 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         catalog = catalog == null ? new CatalogConfig(null, null) : catalog;
         ops = ops == null ? new OpsConfig(null, null) : ops;
         kafka = kafka == null ? KafkaConfig.disabled() : kafka;
+        mcp = mcp == null ? new McpConfig(null) : mcp;
     }
 
-    /** A single node, without Kafka. */
-    public NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
-                      HarnessConfig harness, CatalogConfig catalog, OpsConfig ops) {
-        this(http, rooms, engine, router, harness, catalog, ops, null);
-    }
-
-    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null); }
+    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null, null); }
 
     public NodeConfig withPort(int port) {
         return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes()),
-                rooms, engine, router, harness, catalog, ops, kafka);
+                rooms, engine, router, harness, catalog, ops, kafka, mcp);
     }
 
     /** The same node over another rooms folder and catalog (the training world). */
     public NodeConfig withData(String roomsDir, CatalogConfig catalog) {
         RoomsConfig r = new RoomsConfig(roomsDir, rooms.queueCapacity(), rooms.staleAfterMs(), rooms.passivateAfterMs(),
                 rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity());
-        return new NodeConfig(http, r, engine, router, harness, catalog, ops, kafka);
+        return new NodeConfig(http, r, engine, router, harness, catalog, ops, kafka, mcp);
     }
 
-    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka); }
+    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp); }
 
-    public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka); }
+    public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp); }
+
+    public NodeConfig withMcp(McpConfig mcp) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp); }
 
     /** The HTTP API: where it listens and how much a viewer may send. */
     public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes) {
@@ -180,20 +181,94 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
     }
 
     /**
-     * The operator side: the bearer token the operator API requires. With no {@code token} here and
-     * no {@code LIVEHARNESS_OPERATOR_TOKEN} in the environment, the node makes one at start and
-     * writes it to {@code tokenFile} (mode 600), printing only the path.
+     * The operator side: two bearer tokens, each for its own permission. {@code token} runs the rooms
+     * (pins, channels, experiments, drains: the day-to-day); {@code publisherToken} only publishes
+     * harness versions ({@code POST /v1/harness}), which decides what text and which MCP servers (by
+     * name) rooms may use. With neither in conf nor its environment variable, the node makes each
+     * token at start and writes it to its file (mode 600), printing only the path.
+     *
+     * @param publisherTokenFile where a made publisher token is written; by default beside {@code tokenFile}
      */
-    public record OpsConfig(String token, String tokenFile) {
+    public record OpsConfig(String token, String tokenFile, String publisherToken, String publisherTokenFile) {
         public static final String TOKEN_ENV = "LIVEHARNESS_OPERATOR_TOKEN";
         public static final String DEFAULT_TOKEN_FILE = "var/operator-token";
+        public static final String PUBLISHER_TOKEN_ENV = "LIVEHARNESS_PUBLISHER_TOKEN";
+        public static final String PUBLISHER_TOKEN_FILE_NAME = "publisher-token";
 
         public OpsConfig {
             token = token == null || token.isBlank() ? null : token;
             tokenFile = tokenFile == null ? DEFAULT_TOKEN_FILE : tokenFile;
+            publisherToken = publisherToken == null || publisherToken.isBlank() ? null : publisherToken;
+            publisherTokenFile = publisherTokenFile == null
+                    ? java.nio.file.Path.of(tokenFile).resolveSibling(PUBLISHER_TOKEN_FILE_NAME).toString() : publisherTokenFile;
+            if (token != null && token.equals(publisherToken)) {
+                throw new IllegalArgumentException("ops.publisherToken must differ from ops.token: one token for both is no separation");
+            }
+        }
+
+        /** The operator token only; the publisher token is made beside its file. */
+        public OpsConfig(String token, String tokenFile) { this(token, tokenFile, null, null); }
+
+        @Override
+        public String toString() {
+            return "OpsConfig[token=" + (token == null ? "none" : "***") + ", tokenFile=" + tokenFile
+                    + ", publisherToken=" + (publisherToken == null ? "none" : "***") + ", publisherTokenFile=" + publisherTokenFile + "]";
+        }
+    }
+
+    /**
+     * The MCP servers this node may run, by name. A harness only names the ones it uses
+     * ({@code mcpServers: [promo]}); what runs (a command and its environment, or a URL) is said here
+     * and nowhere else, so neither a harness nor the token that publishes one can start a process.
+     */
+    public record McpConfig(Map<String, McpServerConfig> servers) {
+        public McpConfig {
+            servers = servers == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(servers));
+        }
+    }
+
+    /**
+     * One MCP server: exactly one of {@code stdio} (a child process) or {@code http} (streamable HTTP).
+     *
+     * @param callTimeoutMs    longest one {@code tools/call} may take before it is answered as an error
+     * @param connectTimeoutMs longest starting the server, {@code initialize} and listing its tools may take
+     * @param reconnectMinMs   first delay before reconnecting to a lost server; doubles per failure
+     * @param reconnectMaxMs   ceiling of that delay
+     */
+    public record McpServerConfig(McpStdio stdio, McpHttp http, Long callTimeoutMs, Long connectTimeoutMs,
+                                  Long reconnectMinMs, Long reconnectMaxMs) {
+        public static final long DEFAULT_CALL_TIMEOUT_MS = 10_000;
+        public static final long DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
+        public static final long DEFAULT_RECONNECT_MIN_MS = 250;
+        public static final long DEFAULT_RECONNECT_MAX_MS = 30_000;
+
+        public McpServerConfig {
+            if ((stdio == null) == (http == null)) {
+                throw new IllegalArgumentException("an MCP server needs exactly one of 'stdio' (command, env) or 'http' (url)");
+            }
+            callTimeoutMs = callTimeoutMs == null ? DEFAULT_CALL_TIMEOUT_MS : callTimeoutMs;
+            connectTimeoutMs = connectTimeoutMs == null ? DEFAULT_CONNECT_TIMEOUT_MS : connectTimeoutMs;
+            reconnectMinMs = reconnectMinMs == null ? DEFAULT_RECONNECT_MIN_MS : reconnectMinMs;
+            reconnectMaxMs = reconnectMaxMs == null ? DEFAULT_RECONNECT_MAX_MS : reconnectMaxMs;
+        }
+    }
+
+    /**
+     * A child process speaking MCP on stdin/stdout. It starts with {@code env} as its whole
+     * environment plus the node's {@code PATH} (unless {@code env} sets one): nothing else of the
+     * node's environment (its tokens, its API keys) reaches it. A value {@code ${NAME}} is the node's
+     * environment variable NAME, so a secret the server needs stays out of this file.
+     */
+    public record McpStdio(List<String> command, Map<String, String> env) {
+        public McpStdio {
+            command = command == null ? List.of() : List.copyOf(command);
+            env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
         }
 
         @Override
-        public String toString() { return "OpsConfig[token=" + (token == null ? "none" : "***") + ", tokenFile=" + tokenFile + "]"; }
+        public String toString() { return "McpStdio[command=" + command + ", env=" + env.keySet() + "]"; }
     }
+
+    /** A streamable-HTTP endpoint, e.g. {@code http://127.0.0.1:3001/mcp}. */
+    public record McpHttp(String url) { }
 }

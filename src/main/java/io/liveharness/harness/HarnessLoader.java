@@ -10,7 +10,6 @@ import io.liveharness.hooks.HookRegistry;
 import io.liveharness.hooks.HookSpec;
 import io.liveharness.hooks.HookSpecs;
 import io.liveharness.tools.schema.JsonSchemas;
-import io.liveharness.tools.mcp.McpServerSpec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +24,7 @@ import java.util.regex.Pattern;
  * {@code file:line: message}, rather than stopping at the first: an operator fixes them all in
  * one go. The layout:
  * <pre>
- *   harness.yaml                 name, description, prohibitions, prompt sections, hooks, MCP servers
+ *   harness.yaml                 name, description, prohibitions, prompt sections, hooks, MCP server names
  *   prompts/&lt;section&gt;.md         section templates with {{variables}}
  *   skills/&lt;name&gt;/SKILL.md       Agent Skills format (and any scripts/, references/, assets/)
  *   tools/&lt;name&gt;.json            name, description, parameters (JSON Schema), optional handler and argumentNames
@@ -49,12 +48,31 @@ public final class HarnessLoader {
     private static final Set<String> FALLBACK_FIELDS = Set.of("id", "name", "price", "stock", "sizes", "colors",
             "material", "shipping", "returns", "actionLinkId");
 
+    /** What a harness's MCP entry may not say: what runs is the node conf's to declare. */
+    private static final List<String> MCP_RUN_KEYS = List.of("stdio", "http", "command", "args", "env", "url");
+    private static final Pattern MCP_SERVER = Pattern.compile(Harness.MCP_SERVER_NAME);
+
     private final HarnessFiles files;
+    /** The MCP server names the node's conf declares; null when reading a version already stored. */
+    private final Set<String> declaredMcpServers;
     private final List<String> problems = new ArrayList<>();
 
-    private HarnessLoader(HarnessFiles files) { this.files = files; }
+    private HarnessLoader(HarnessFiles files, Set<String> declaredMcpServers) {
+        this.files = files;
+        this.declaredMcpServers = declaredMcpServers == null ? null : Set.copyOf(declaredMcpServers);
+    }
 
-    public static Harness load(HarnessFiles files) { return new HarnessLoader(files).load(); }
+    /**
+     * Reads a version without checking its MCP server names against a node's conf: for versions
+     * already stored (checked when they were published; a conf may drop a server later, and then
+     * only that server's tools are missing) and for tools that run no node.
+     */
+    public static Harness load(HarnessFiles files) { return new HarnessLoader(files, null).load(); }
+
+    /** Reads a version to publish it: every MCP server it names must be one {@code declaredMcpServers} has. */
+    public static Harness load(HarnessFiles files, Set<String> declaredMcpServers) {
+        return new HarnessLoader(files, java.util.Objects.requireNonNull(declaredMcpServers)).load();
+    }
 
     public static Harness load(java.nio.file.Path dir) { return load(HarnessFiles.fromDirectory(dir)); }
 
@@ -74,7 +92,7 @@ public final class HarnessLoader {
         List<String> prohibitions = strings(manifest.path("prohibitions"), MANIFEST, YamlLines.lineOf(lines, "prohibitions"), "prohibitions");
 
         List<ToolSpec> tools = tools();
-        List<McpServerSpec> mcp = mcpServers(manifest.path("mcpServers"), lines);
+        List<String> mcp = mcpServers(manifest.path("mcpServers"), lines);
         List<Skill> skills = skills(tools, mcp);
         PromptSpec prompt = prompt(manifest.path("prompt"), lines);
         List<HookSpec> hooks = hooks(manifest.path("hooks"), lines, tools, prohibitions);
@@ -87,7 +105,7 @@ public final class HarnessLoader {
 
     // --- skills ---------------------------------------------------------------------------------
 
-    private List<Skill> skills(List<ToolSpec> tools, List<McpServerSpec> mcp) {
+    private List<Skill> skills(List<ToolSpec> tools, List<String> mcp) {
         List<Skill> skills = new ArrayList<>();
         Set<String> folders = new java.util.TreeSet<>();
         for (String path : files.files().keySet()) {
@@ -107,7 +125,7 @@ public final class HarnessLoader {
             if (skill == null) continue;
             for (String tool : skill.allowedTools()) {
                 boolean local = tools.stream().anyMatch(t -> t.name().equals(tool));
-                boolean remote = mcp.stream().anyMatch(s -> tool.startsWith(s.name() + McpServerSpec.PREFIX_SEPARATOR));
+                boolean remote = mcp.stream().anyMatch(s -> tool.startsWith(s + Harness.MCP_TOOL_SEPARATOR));
                 if (!local && !remote) {
                     problem(path, lineOfFrontMatter(files.text(path), "allowed-tools"),
                             "allowed-tools names tool '" + tool + "', which this harness does not define (tools/*.json, or <mcpServer>__<tool>)");
@@ -409,42 +427,56 @@ public final class HarnessLoader {
     }
 
     /**
-     * MCP servers in the shape of {@link McpServerSpec}: {@code {name, stdio: {command, env}}} or
-     * {@code {name, http: {url}}}, optional timeouts. Their tools are always published as
-     * {@code <server>__<tool>}, so a skill can name them before they are discovered and two
-     * servers cannot collide.
+     * {@code mcpServers: [promo, coupons]}: the names of MCP servers the node's conf declares
+     * ({@code mcp.servers}), whose tools this harness's skills may allow as {@code <server>__<tool>}.
+     * A harness never says what runs: an entry with a command, an environment or a URL is refused,
+     * because whoever may publish a harness must not thereby run a process on the node or point it
+     * at an address of their choosing.
      */
-    private List<McpServerSpec> mcpServers(JsonNode servers, List<String> lines) {
-        List<McpServerSpec> out = new ArrayList<>();
+    private List<String> mcpServers(JsonNode servers, List<String> lines) {
+        List<String> out = new ArrayList<>();
         if (servers.isMissingNode() || servers.isNull()) return out;
         int searchFrom = YamlLines.lineOf(lines, "mcpServers");
+        if (!servers.isArray()) {
+            problem(MANIFEST, searchFrom, "mcpServers must be a list of MCP server names that the node's conf declares (mcp.servers)");
+            return out;
+        }
+        boolean flow = searchFrom > 0 && searchFrom <= lines.size() && lines.get(searchFrom - 1).contains("[");
         for (JsonNode s : servers) {
-            String name = s.path("name").asText("");
-            int line = lineFrom(lines, searchFrom, "name", name);
-            searchFrom = line + 1;
-            try {
-                McpServerSpec.Transport transport;
-                if (s.has("stdio")) {
-                    List<String> command = new ArrayList<>();
-                    s.path("stdio").path("command").forEach(c -> command.add(c.asText()));
-                    Map<String, String> env = new LinkedHashMap<>();
-                    s.path("stdio").path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
-                    transport = new McpServerSpec.Stdio(command, env);
-                } else if (s.has("http")) {
-                    transport = new McpServerSpec.Http(java.net.URI.create(s.path("http").path("url").asText("")));
-                } else {
-                    transport = null;
-                }
-                out.add(new McpServerSpec(name, transport,
-                        s.path("callTimeoutMs").asLong(McpServerSpec.DEFAULT_CALL_TIMEOUT_MS),
-                        s.path("connectTimeoutMs").asLong(McpServerSpec.DEFAULT_CONNECT_TIMEOUT_MS),
-                        s.path("reconnectMinMs").asLong(McpServerSpec.DEFAULT_RECONNECT_MIN_MS),
-                        s.path("reconnectMaxMs").asLong(McpServerSpec.DEFAULT_RECONNECT_MAX_MS), true));
-            } catch (IllegalArgumentException e) {
-                problem(MANIFEST, line, e.getMessage());
+            if (s.isObject()) {
+                String name = s.path("name").asText("");
+                int entry = name.isEmpty() ? searchFrom : lineFrom(lines, searchFrom, "name", name);
+                String runKey = MCP_RUN_KEYS.stream().filter(s::has).findFirst().orElse(null);
+                int line = runKey == null ? entry : lineFrom(lines, entry, runKey, "");
+                searchFrom = line + 1;
+                problem(MANIFEST, line, "mcpServers entry " + (name.isEmpty() ? "" : "'" + name + "' ")
+                        + (runKey == null ? "must be a server name" : "declares '" + runKey + "'")
+                        + "; a harness only names MCP servers, and what runs (command, environment, URL) is declared in the node's conf under mcp.servers"
+                        + (name.isEmpty() ? "" : " (write '- " + name + "')"));
+                continue;
+            }
+            String name = s.isTextual() ? s.asText() : s.toString();
+            // A flow list ([a, b]) has every entry on the mcpServers line; a block list one per line.
+            int line = flow ? searchFrom : lineWith(lines, searchFrom, name);
+            if (!flow) searchFrom = line + 1;
+            if (!s.isTextual() || !MCP_SERVER.matcher(name).matches()) {
+                problem(MANIFEST, line, "mcpServers entry '" + name + "' must be a server name matching " + Harness.MCP_SERVER_NAME);
+            } else if (out.contains(name)) {
+                problem(MANIFEST, line, "mcpServers names '" + name + "' twice");
+            } else if (declaredMcpServers != null && !declaredMcpServers.contains(name)) {
+                problem(MANIFEST, line, "mcpServers names '" + name + "', which this node's conf does not declare (mcp.servers); declared: "
+                        + new java.util.TreeSet<>(declaredMcpServers));
+            } else {
+                out.add(name);
             }
         }
         return List.copyOf(out);
+    }
+
+    /** The first line at or after {@code from} that contains {@code text}; {@code from} if none does. */
+    private static int lineWith(List<String> lines, int from, String text) {
+        for (int i = Math.max(0, from - 1); i < lines.size(); i++) if (lines.get(i).contains(text)) return i + 1;
+        return from;
     }
 
     // --- helpers --------------------------------------------------------------------------------

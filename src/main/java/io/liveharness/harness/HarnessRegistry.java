@@ -45,10 +45,13 @@ public final class HarnessRegistry {
 
     private final Path stateDir;
     private final HarnessQuarantine quarantine;
+    /** The MCP servers the node's conf declares: the only names a version may be published with. */
+    private final java.util.Set<String> mcpServers;
     private volatile Snapshot snapshot;
 
-    private HarnessRegistry(Path stateDir) {
+    private HarnessRegistry(Path stateDir, java.util.Set<String> mcpServers) {
         this.stateDir = stateDir;
+        this.mcpServers = java.util.Set.copyOf(mcpServers);
         this.quarantine = new HarnessQuarantine(stateDir);
         this.snapshot = new Snapshot(Map.of(), HarnessRouting.EMPTY, null, Map.of());
     }
@@ -59,7 +62,15 @@ public final class HarnessRegistry {
      * {@code canary} channels at {@code defaultName}'s version when they point nowhere yet.
      */
     public static HarnessRegistry open(Path stateDir, Path sourceDir, String defaultName) {
-        HarnessRegistry registry = new HarnessRegistry(stateDir);
+        return open(stateDir, sourceDir, defaultName, java.util.Set.of());
+    }
+
+    /**
+     * As above, for a node whose conf declares these MCP servers ({@code mcp.servers}): a version
+     * may name only them, checked when it is published.
+     */
+    public static HarnessRegistry open(Path stateDir, Path sourceDir, String defaultName, java.util.Set<String> mcpServers) {
+        HarnessRegistry registry = new HarnessRegistry(stateDir, mcpServers);
         try {
             Files.createDirectories(stateDir.resolve("versions"));
         } catch (IOException e) {
@@ -111,6 +122,20 @@ public final class HarnessRegistry {
     public java.util.Optional<Harness> version(String id) { return java.util.Optional.ofNullable(snapshot.versions().get(id)); }
 
     /**
+     * The versions some room can run now: those a channel points at, an operator pins, an experiment
+     * splits, or a room manifest pins ({@code manifestPins}). The rest are stored but idle: their MCP
+     * servers need not run.
+     */
+    public List<Harness> inUse(java.util.Collection<HarnessRef> manifestPins) {
+        Snapshot s = snapshot;
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>(s.routing().channels().values());
+        s.routing().pins().values().forEach(p -> { if (p.version() != null) ids.add(p.version()); });
+        s.routing().experiments().forEach(e -> { ids.add(e.control()); ids.add(e.treatment()); });
+        manifestPins.forEach(r -> { if (r != null && r.version() != null) ids.add(r.version()); });
+        return ids.stream().map(s.versions()::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    /**
      * The version a room runs now: its operator pin, else its manifest's pin, else the channel it
      * follows (through an experiment on that channel, if one runs).
      */
@@ -154,7 +179,7 @@ public final class HarnessRegistry {
      */
     public Harness publish(HarnessFiles files) {
         HarnessPaths.requireCanonical(files);
-        Harness h = HarnessLoader.load(files);
+        Harness h = HarnessLoader.load(files, mcpServers);
         Path versions = stateDir.resolve("versions");
         Path dir = versions.resolve(h.version());
         withLock(() -> {

@@ -92,7 +92,7 @@ public final class LoadTest {
         state.toFile().deleteOnExit();
         var h = c.harness();
         return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(),
-                new NodeConfig.HarnessConfig(h.dir(), state.toString(), h.defaultVersion(), h.refreshMs()), c.catalog(), c.ops());
+                new NodeConfig.HarnessConfig(h.dir(), state.toString(), h.defaultVersion(), h.refreshMs()), c.catalog(), c.ops(), null, c.mcp());
     }
 
     public static NodeConfig defaultConf(String file) {

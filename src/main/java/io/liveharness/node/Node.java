@@ -45,6 +45,7 @@ import io.liveharness.tools.LogisticsInfoTool;
 import io.liveharness.tools.Policies;
 import io.liveharness.tools.ProductLookupTool;
 import io.liveharness.tools.StockCheckTool;
+import io.liveharness.tools.mcp.McpServerSpec;
 import io.liveharness.tools.mcp.McpServers;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -104,14 +105,18 @@ public final class Node implements AutoCloseable {
         List<RoomManifest> manifests = new ArrayList<>();
         HarnessRegistry harnesses;
         OperatorToken token;
+        OperatorToken publisher;
+        java.util.Map<String, McpServerSpec> mcpServers;
         try {
             token = OperatorToken.resolve(config.ops());
+            publisher = OperatorToken.resolvePublisher(config.ops(), token);
+            mcpServers = McpServers.specs(config.mcp());
             catalog = Catalog.load(Path.of(config.catalog().file()));
             policies = Policies.load(Path.of(config.catalog().policies()));
             manifests.addAll(RoomManifests.load(Path.of(config.rooms().dir()), catalog));
             manifests.addAll(extraRooms);
             harnesses = HarnessRegistry.open(Path.of(config.harness().stateDir()), Path.of(config.harness().dir()),
-                    config.harness().defaultVersion());
+                    config.harness().defaultVersion(), mcpServers.keySet());
         } catch (RuntimeException e) {
             model.close();
             throw e;
@@ -129,8 +134,10 @@ public final class Node implements AutoCloseable {
             vertx = Vertx.builder().with(options).withMetrics(new MicrometerMetricsFactory(metrics.registry())).build();
         }
         LocalCodec.registerAll(vertx.eventBus());
-        McpServers mcp = new McpServers(vertx);
-        mcp.sync(harnesses.versions().values());
+        // Only the versions rooms can run start servers; a stored version nothing uses runs nothing.
+        McpServers mcp = new McpServers(vertx, mcpServers);
+        List<RoomManifest.HarnessRef> manifestPins = manifests.stream().map(RoomManifest::harness).toList();
+        mcp.sync(harnesses.inUse(manifestPins));
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools);
@@ -150,7 +157,7 @@ public final class Node implements AutoCloseable {
             // Publishes made by another process (the CLI) reach the rooms within refreshMs.
             node.refreshTimer = vertx.setPeriodic(config.harness().refreshMs(), id -> vertx.executeBlocking(() -> {
                 harnesses.refresh();
-                mcp.sync(harnesses.versions().values());
+                mcp.sync(harnesses.inUse(manifestPins));
                 return null;
             }, false));
             monitor.watch(manifests.stream().map(RoomManifest::id).toList());
@@ -160,7 +167,7 @@ public final class Node implements AutoCloseable {
                     : new ViewerApi(vertx, config.http(), rooms, ledger, kafka.egress()::message, kafka.placement()::relay);
             RoomPlacement placement = kafka == null ? RoomPlacement.local() : kafka.placement();
             node.http = new HttpServerVerticle(config.http(), viewers,
-                    new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, monitor, metrics, placement),
+                    new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, publisher, monitor, metrics, placement),
                     new ChatCompletionsApi(vertx, model, ChatCompletionsOptions.defaults()), node::health);
             await(vertx.deployVerticle(node.http));
             if (kafka != null) await(kafka.start(rooms, harnesses, monitor, ledger, node::port));

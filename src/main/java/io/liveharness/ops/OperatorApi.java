@@ -35,7 +35,9 @@ import java.util.function.Supplier;
  * experiments, draining, each room's live transcript; plus {@code /metrics} for Prometheus and the
  * console page at {@code /console}. Every {@code /v1} operator endpoint needs
  * {@code Authorization: Bearer <token>} (401 without, 403 with a wrong one); viewer endpoints
- * refuse that token, so operator clients never send it where viewers' clients go. Changes go
+ * refuse that token, so operator clients never send it where viewers' clients go. Publishing a
+ * harness version ({@code POST /v1/harness}) is a permission of its own: it needs the publisher
+ * token, and the operator token cannot do it; the publisher token can do nothing else. Changes go
  * through the {@link HarnessRegistry}, which stores them durably; file work runs off the event loop.
  * Mount it before the viewer API: its guard runs first on viewer routes.
  */
@@ -47,24 +49,26 @@ public final class OperatorApi {
     private final HarnessRegistry harnesses;
     private final Supplier<List<ToolSpec>> discoveredTools;
     private final OperatorToken token;
+    private final OperatorToken publisher;
     private final OpsMonitor monitor;
     private final NodeMetrics metrics;
     private final RoomPlacement placement;
 
     public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
-                       OperatorToken token, OpsMonitor monitor, NodeMetrics metrics) {
-        this(vertx, rooms, harnesses, discoveredTools, token, monitor, metrics, RoomPlacement.local());
+                       OperatorToken token, OperatorToken publisher, OpsMonitor monitor, NodeMetrics metrics) {
+        this(vertx, rooms, harnesses, discoveredTools, token, publisher, monitor, metrics, RoomPlacement.local());
     }
 
     /** As above, for a node that shares its rooms with others: commands go to the room's node. */
     public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
-                       OperatorToken token, OpsMonitor monitor, NodeMetrics metrics, RoomPlacement placement) {
+                       OperatorToken token, OperatorToken publisher, OpsMonitor monitor, NodeMetrics metrics, RoomPlacement placement) {
         this.placement = placement;
         this.vertx = vertx;
         this.rooms = rooms;
         this.harnesses = harnesses;
         this.discoveredTools = discoveredTools;
         this.token = token;
+        this.publisher = publisher;
         this.monitor = monitor;
         this.metrics = metrics;
     }
@@ -81,11 +85,14 @@ public final class OperatorApi {
         router.route("/console/*").handler(StaticHandler.create("console").setCachingEnabled(false));
 
         BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_PUBLISH_BYTES);
-        io.vertx.core.Handler<RoutingContext> auth = this::authenticate;
+        // Before the operator guard: a publish carries the publisher token, which that guard refuses.
+        router.post("/v1/harness").handler(this::authenticatePublisher);
         for (String path : List.of("/v1/rooms", "/v1/rooms/:roomId", "/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain",
                 "/v1/rooms/:roomId/passivate", "/v1/rooms/:roomId/transcript", "/v1/harness", "/v1/harness/channels/:channel", "/v1/harness/diff",
                 "/v1/experiments", "/v1/experiments/:name")) {
-            router.route(path).handler(auth);
+            router.route(path).handler(ctx -> {
+                if (isPublish(ctx)) ctx.next(); else authenticate(ctx);
+            });
         }
         for (String path : List.of("/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain", "/v1/rooms/:roomId/passivate")) {
             router.route(path).handler(body).handler(ctx -> {
@@ -143,6 +150,29 @@ public final class OperatorApi {
             harnesses.stopExperiment(ctx.pathParam("name"));
             return harnessList();
         }, 200));
+    }
+
+    private static boolean isPublish(RoutingContext ctx) {
+        return ctx.request().method() == io.vertx.core.http.HttpMethod.POST && ctx.request().path().equals("/v1/harness");
+    }
+
+    /**
+     * Publishing takes the publisher token only. The operator token is refused by name: the two are
+     * separate permissions, and the day-to-day one must not bring new harness content to the node.
+     */
+    private void authenticatePublisher(RoutingContext ctx) {
+        String header = ctx.request().getHeader("Authorization");
+        String given = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : null;
+        if (header == null || header.isBlank()) {
+            ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"liveharness-publisher\"");
+            Responses.error(ctx, new ApiError(401, null, "publishing a harness needs 'Authorization: Bearer <publisher token>'"));
+        } else if (publisher.matches(given)) {
+            ctx.next();
+        } else if (token.matches(given)) {
+            Responses.error(ctx, new ApiError(403, null, "the operator token cannot publish a harness; publishing needs the publisher token"));
+        } else {
+            Responses.error(ctx, new ApiError(403, null, "that is not the publisher token"));
+        }
     }
 
     /** No token: 401. A token that is not the operator's: 403. The token itself is never echoed or logged. */

@@ -14,9 +14,10 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
- * The operator API's bearer token: from {@code ops.token}, else {@code LIVEHARNESS_OPERATOR_TOKEN},
- * else made at start and written to {@code ops.tokenFile} with mode 600. It is never logged;
- * {@link #toString()} hides it.
+ * A bearer token of the operator API, for one permission: the operator's (rooms, routing) or the
+ * publisher's (new harness versions). Each comes from conf, else its environment variable, else
+ * is made at start and written to its file with mode 600. It is never logged; {@link #toString()}
+ * hides it.
  */
 public final class OperatorToken {
     private final byte[] token;
@@ -29,23 +30,43 @@ public final class OperatorToken {
 
     public static OperatorToken of(String token) { return new OperatorToken(token, "given"); }
 
+    /** The operator token: {@code ops.token}, else {@code LIVEHARNESS_OPERATOR_TOKEN}, else made into {@code ops.tokenFile}. */
     public static OperatorToken resolve(OpsConfig config) {
-        if (config.token() != null) return new OperatorToken(config.token(), "conf ops.token");
-        String env = System.getenv(OpsConfig.TOKEN_ENV);
-        if (env != null && !env.isBlank()) return new OperatorToken(env.trim(), "env " + OpsConfig.TOKEN_ENV);
+        return resolve("operator", config.token(), "conf ops.token", OpsConfig.TOKEN_ENV, config.tokenFile());
+    }
+
+    /**
+     * The publisher token: {@code ops.publisherToken}, else {@code LIVEHARNESS_PUBLISHER_TOKEN}, else
+     * made into {@code ops.publisherTokenFile}. Refused when it is the operator's: one token for both
+     * would make every operator a publisher.
+     */
+    public static OperatorToken resolvePublisher(OpsConfig config, OperatorToken operator) {
+        OperatorToken publisher = resolve("publisher", config.publisherToken(), "conf ops.publisherToken",
+                OpsConfig.PUBLISHER_TOKEN_ENV, config.publisherTokenFile());
+        if (MessageDigest.isEqual(operator.token, publisher.token)) {
+            throw new IllegalArgumentException("the publisher token (" + publisher.source + ") equals the operator token ("
+                    + operator.source + "): give each its own");
+        }
+        return publisher;
+    }
+
+    private static OperatorToken resolve(String what, String configured, String configuredSource, String envName, String fileName) {
+        if (configured != null) return new OperatorToken(configured, configuredSource);
+        String env = System.getenv(envName);
+        if (env != null && !env.isBlank()) return new OperatorToken(env.trim(), "env " + envName);
         byte[] random = new byte[32];
         new SecureRandom().nextBytes(random);
         String made = HexFormat.of().formatHex(random);
-        Path file = Path.of(config.tokenFile()).toAbsolutePath();
+        Path file = Path.of(fileName).toAbsolutePath();
         try {
             Files.createDirectories(file.getParent());
             Files.deleteIfExists(file);
             Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.writeString(file, made + "\n", StandardOpenOption.TRUNCATE_EXISTING);
         } catch (IOException e) {
-            throw new UncheckedIOException("could not write the operator token to " + file, e);
+            throw new UncheckedIOException("could not write the " + what + " token to " + file, e);
         }
-        System.out.println("operator token written to " + file + " (mode 600)");
+        System.out.println(what + " token written to " + file + " (mode 600)");
         return new OperatorToken(made, "file " + file);
     }
 

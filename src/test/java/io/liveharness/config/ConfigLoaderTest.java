@@ -65,6 +65,30 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void mcpServersAreDeclaredByNameWithACommandOrAUrlAndABadOneNamesItsLine(@TempDir Path dir) throws IOException {
+        assertEquals(java.util.Map.of(), ConfigLoader.load(ConfigLoader.DEFAULT_FILE).mcp().servers(), "the committed conf runs no MCP server");
+
+        Path f = dir.resolve("c.yaml");
+        Files.writeString(f, "mcp:\n  servers:\n    promo:\n      stdio:\n        command: [node, /opt/promo/index.js]\n"
+                + "        env: {PROMO_DB: /var/lib/promo}\n      callTimeoutMs: 2000\n    coupons:\n      http: {url: \"http://127.0.0.1:3001/mcp\"}\n");
+        NodeConfig.McpConfig mcp = ConfigLoader.load(f).mcp();
+        assertEquals(java.util.List.of("promo", "coupons"), java.util.List.copyOf(mcp.servers().keySet()));
+        assertEquals(java.util.List.of("node", "/opt/promo/index.js"), mcp.servers().get("promo").stdio().command());
+        assertEquals(2000L, mcp.servers().get("promo").callTimeoutMs());
+        assertEquals(NodeConfig.McpServerConfig.DEFAULT_CALL_TIMEOUT_MS, mcp.servers().get("coupons").callTimeoutMs());
+        assertEquals("http://127.0.0.1:3001/mcp", mcp.servers().get("coupons").http().url());
+
+        Files.writeString(f, "mcp:\n  servers:\n    promo:\n      stdio: {command: [node]}\n      http: {url: \"http://x/mcp\"}\n");
+        ConfigException both = assertThrows(ConfigException.class, () -> ConfigLoader.load(f));
+        assertTrue(both.getMessage().startsWith(f + ":3"), both.getMessage());
+        assertTrue(both.getMessage().contains("exactly one of 'stdio'"), both.getMessage());
+
+        Files.writeString(f, "mcp:\n  servers:\n    promo:\n      stdio: {comand: [node]}\n");
+        ConfigException typo = assertThrows(ConfigException.class, () -> ConfigLoader.load(f));
+        assertTrue(typo.getMessage().startsWith(f + ":4") && typo.getMessage().contains("comand"), typo.getMessage());
+    }
+
+    @Test
     void aMissingFileIsNamed() {
         ConfigException e = assertThrows(ConfigException.class, () -> ConfigLoader.load(Path.of("conf/nope.yaml")));
         assertTrue(e.getMessage().contains("conf/nope.yaml"), e.getMessage());

@@ -43,7 +43,7 @@ class ConsoleBrowserTest {
         String session = null;
         try (Node node = TestNodes.start(OpsNodes.config())) {
             var operator = OpsNodes.Client.operator(node.port());
-            String canary = operator.post("/v1/harness", canaryBody()).json().path("version").asText();
+            String canary = OpsNodes.Client.publisher(node.port()).post("/v1/harness", canaryBody()).json().path("version").asText();
             driver = "http://127.0.0.1:" + driverPort;
             awaitDriver();
             ObjectNode caps = Http.JSON.createObjectNode();

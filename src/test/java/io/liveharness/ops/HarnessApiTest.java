@@ -45,7 +45,7 @@ class HarnessApiTest {
         try (Node node = TestNodes.start(OpsNodes.config())) {
             OpsNodes.Client http = OpsNodes.Client.operatorAndViewer(node.port());
             String stable = http.get("/v1/harness").json().path("channels").path("stable").asText();
-            Http.Reply published = http.post("/v1/harness", publishBody("canary", "canary").toString());
+            Http.Reply published = OpsNodes.Client.publisher(node.port()).post("/v1/harness", publishBody("canary", "canary").toString());
             assertEquals(201, published.status(), published.body());
             String canary = published.json().path("version").asText();
             assertNotEquals(stable, canary);
@@ -71,7 +71,7 @@ class HarnessApiTest {
             ObjectNode bad = publishBody("x", "stable");
             ((ObjectNode) bad.get("files")).put("prompts/room.md", "{{weather}}\n");
             ((ObjectNode) bad.get("files")).put("tools/broken.json", "{\"name\": ");
-            Http.Reply refused = http.post("/v1/harness", bad.toString());
+            Http.Reply refused = OpsNodes.Client.publisher(node.port()).post("/v1/harness", bad.toString());
             assertEquals(400, refused.status(), refused.body());
             assertEquals(2, refused.json().path("problems").size(), refused.body());
             assertTrue(refused.json().path("problems").toString().contains("prompts/room.md:1"), refused.body());
@@ -120,7 +120,7 @@ class HarnessApiTest {
             OpsNodes.Client http = OpsNodes.Client.operatorAndViewer(node.port());
             pinned = http.get("/v1/harness").json().path("channels").path("stable").asText();
             assertEquals(200, put(http, "/v1/rooms/dress-room/harness", "{\"version\":\"" + pinned + "\"}").status());
-            String v2 = http.post("/v1/harness", publishBody("v2", "stable").toString()).json().path("version").asText();
+            String v2 = OpsNodes.Client.publisher(node.port()).post("/v1/harness", publishBody("v2", "stable").toString()).json().path("version").asText();
             assertEquals(v2, roomVersion(http, "tech-room"));
             assertEquals(pinned, roomVersion(http, "dress-room"));
         }
@@ -147,7 +147,7 @@ class HarnessApiTest {
 
             ObjectNode dotted = publishBody("dotted", null);
             ((ObjectNode) dotted.get("files")).put("./notes.md", "x\n");
-            Http.Reply refused = http.post("/v1/harness", dotted.toString());
+            Http.Reply refused = OpsNodes.Client.publisher(node.port()).post("/v1/harness", dotted.toString());
             assertEquals(400, refused.status(), refused.body());
             assertTrue(refused.json().path("problems").toString().contains("path './notes.md' is not canonical"), refused.body());
             http.post("/v1/rooms/dress-room/messages", message("after-dotted", "有M码吗"));

@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** Every operator endpoint wants the operator token; no viewer endpoint takes it. */
+/** Every operator endpoint wants the operator token (publishing wants the publisher's); no viewer endpoint takes it. */
 class OperatorAuthTest {
     private static Node node;
     private static OpsNodes.Client operator, anonymous, wrong;
@@ -67,8 +67,10 @@ class OperatorAuthTest {
                 new Call("DELETE", "/v1/rooms/tech-room/drain", null, 200),
                 new Call("POST", "/v1/rooms/tech-room/passivate", null, 200), // no viewer messages go to tech-room here: it is idle
                 new Call("GET", "/v1/harness", null, 200),
-                new Call("POST", "/v1/harness", publishBody(), 201)));
+                // publishing is the publisher token's alone (PublishPermissionTest): the operator's is refused
+                new Call("POST", "/v1/harness", publishBody(), 403)));
         for (Call c : calls) check(c);
+        assertEquals(201, OpsNodes.Client.publisher(node.port()).post("/v1/harness", publishBody()).status());
         String canary = operator.get("/v1/harness").json().path("channels").path("canary").asText();
         assertFalse(canary.isEmpty());
         for (Call c : List.of(

@@ -19,14 +19,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
-/** Test nodes with a known operator token, and an HTTP client that sends it. */
+/** Test nodes with a known operator token and publisher token, and an HTTP client that sends one. */
 final class OpsNodes {
     static final String TOKEN = "test-operator-token-0123456789";
+    static final String PUBLISHER_TOKEN = "test-publisher-token-9876543210";
 
     static NodeConfig config() {
         try {
             Path dir = Files.createTempDirectory("liveharness-ops-");
-            return TestNodes.config().withOps(new OpsConfig(TOKEN, dir.resolve("operator-token").toString()));
+            return TestNodes.config().withOps(new OpsConfig(TOKEN, dir.resolve("operator-token").toString(), PUBLISHER_TOKEN, null));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -67,6 +68,9 @@ final class OpsNodes {
 
         /** Sends the operator token on every request, viewer endpoints included. */
         static Client operator(int port) { return new Client(port, "Bearer " + TOKEN); }
+
+        /** Sends the publisher token: it may publish a harness version, and nothing else. */
+        static Client publisher(int port) { return new Client(port, "Bearer " + PUBLISHER_TOKEN); }
 
         /** Both sides, as a test plays them: the token on operator endpoints only. */
         static Client operatorAndViewer(int port) { return new Client(port, "Bearer " + TOKEN, true); }

@@ -41,11 +41,11 @@ public final class TestNodes {
     }
 
     public static NodeConfig withHarness(NodeConfig c, HarnessConfig harness) {
-        return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(), harness, c.catalog(), c.ops(), c.kafka());
+        return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(), harness, c.catalog(), c.ops(), c.kafka(), c.mcp());
     }
 
     public static NodeConfig withRooms(NodeConfig c, RoomsConfig rooms) {
-        return new NodeConfig(c.http(), rooms, c.engine(), c.router(), c.harness(), c.catalog(), c.ops(), c.kafka());
+        return new NodeConfig(c.http(), rooms, c.engine(), c.router(), c.harness(), c.catalog(), c.ops(), c.kafka(), c.mcp());
     }
 
     /**

@@ -89,10 +89,11 @@ public final class EvalRig implements AutoCloseable {
         Catalog catalog = Catalog.load(Path.of(config.catalog().file()));
         Policies policies = Policies.load(Path.of(config.catalog().policies()));
         List<RoomManifest> rooms = RoomManifests.load(Path.of(config.rooms().dir()), catalog);
+        var mcpServers = McpServers.specs(config.mcp());
         RecordingBackend model = new RecordingBackend(backend);
         Vertx vertx = Vertx.vertx();
         LocalCodec.registerAll(vertx.eventBus());
-        McpServers mcp = new McpServers(vertx);
+        McpServers mcp = new McpServers(vertx, mcpServers);
         mcp.sync(harnesses);
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps()),

@@ -14,6 +14,7 @@ import reactor.core.publisher.Mono;
 import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -161,11 +162,42 @@ final class McpConnection implements AutoCloseable {
     private static StdioClientTransport stdio(McpServerSpec.Stdio s, StderrTail stderr) {
         ServerParameters params = ServerParameters.builder(s.command().getFirst())
                 .args(s.command().subList(1, s.command().size()))
-                .env(s.env())
                 .build();
-        StdioClientTransport transport = new StdioClientTransport(params, JSON);
+        // The SDK seeds every child with some of the JVM's variables (HOME, USER, SHELL, ...) and
+        // starts it from a ProcessBuilder that holds all of them (the operator token, API keys). The
+        // child gets exactly childEnvironment instead: the builder starts empty and the SDK's map is
+        // replaced (getEnv() is its live map in the pinned SDK; checked, so a change fails loudly).
+        Map<String, String> env = childEnvironment(s, System.getenv());
+        params.getEnv().clear();
+        params.getEnv().putAll(env);
+        if (!params.getEnv().equals(env)) {
+            throw new IllegalStateException("the MCP SDK no longer lets the child's environment be set exactly; refusing to start it");
+        }
+        StdioClientTransport transport = new StdioClientTransport(params, JSON) {
+            @Override
+            protected ProcessBuilder getProcessBuilder() {
+                ProcessBuilder pb = new ProcessBuilder();
+                pb.environment().clear();
+                return pb;
+            }
+        };
         transport.setStdErrorHandler(stderr::add); // kept short: only to explain a failed start
         return transport;
+    }
+
+    /**
+     * A stdio server's whole environment: what conf gives it, plus the node's {@code PATH} unless conf
+     * sets one. PATH is passed because the command's interpreter is usually found through it
+     * ({@code node}, or a script's {@code #!/usr/bin/env python3}) and servers start helpers the
+     * same way; it names folders, holds no secret. Nothing else is (no HOME: a server that needs
+     * one gets it from conf), so the node's tokens and keys never reach a child.
+     */
+    static Map<String, String> childEnvironment(McpServerSpec.Stdio s, Map<String, String> nodeEnv) {
+        Map<String, String> env = new java.util.LinkedHashMap<>();
+        String path = nodeEnv.get("PATH");
+        if (path != null) env.put("PATH", path);
+        env.putAll(s.env());
+        return env;
     }
 
     private static String origin(McpServerSpec.Http h) {

@@ -1,14 +1,20 @@
 package io.liveharness.tools.mcp;
 
+import io.liveharness.config.NodeConfig.McpServerConfig;
+import io.liveharness.harness.Harness;
+
 import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One MCP server a harness lists: how to reach it, how long a tool call may take, and how its tools
- * are named on the event bus. Invalid values are refused at construction with the field's name, so a
- * bad harness fails when it is loaded rather than when a viewer's question first needs the tool.
+ * One MCP server the node's conf declares ({@code mcp.servers}): how to reach it, how long a tool
+ * call may take, and how its tools are named on the event bus. Invalid values are refused at
+ * construction with the field's name, so a bad conf fails when the node starts rather than when a
+ * viewer's question first needs the tool.
  *
  * @param name             server name; also the tool-name prefix when {@code prefixToolNames}
  * @param transport        {@link Stdio} (a child process) or {@link Http} (streamable HTTP)
@@ -20,19 +26,23 @@ import java.util.regex.Pattern;
  */
 public record McpServerSpec(String name, Transport transport, long callTimeoutMs, long connectTimeoutMs,
                             long reconnectMinMs, long reconnectMaxMs, boolean prefixToolNames) {
-    public static final long DEFAULT_CALL_TIMEOUT_MS = 10_000;
-    public static final long DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
-    public static final long DEFAULT_RECONNECT_MIN_MS = 250;
-    public static final long DEFAULT_RECONNECT_MAX_MS = 30_000;
+    public static final long DEFAULT_CALL_TIMEOUT_MS = McpServerConfig.DEFAULT_CALL_TIMEOUT_MS;
+    public static final long DEFAULT_CONNECT_TIMEOUT_MS = McpServerConfig.DEFAULT_CONNECT_TIMEOUT_MS;
+    public static final long DEFAULT_RECONNECT_MIN_MS = McpServerConfig.DEFAULT_RECONNECT_MIN_MS;
+    public static final long DEFAULT_RECONNECT_MAX_MS = McpServerConfig.DEFAULT_RECONNECT_MAX_MS;
     /** Between server name and tool name: model tool-name rules usually allow only [A-Za-z0-9_-]. */
-    public static final String PREFIX_SEPARATOR = "__";
+    public static final String PREFIX_SEPARATOR = Harness.MCP_TOOL_SEPARATOR;
 
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,47}");
+    private static final Pattern NAME = Pattern.compile(Harness.MCP_SERVER_NAME);
+    private static final Pattern FROM_ENV = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");
 
     /** How the server is reached. */
     public sealed interface Transport permits Stdio, Http { }
 
-    /** A child process speaking MCP on stdin/stdout; {@code env} is added to this JVM's environment. */
+    /**
+     * A child process speaking MCP on stdin/stdout. {@code env} is its whole environment, besides
+     * the node's {@code PATH} (see {@link McpConnection}): nothing else of the node's reaches it.
+     */
     public record Stdio(List<String> command, Map<String, String> env) implements Transport {
         public Stdio {
             command = command == null ? List.of() : List.copyOf(command);
@@ -70,6 +80,39 @@ public record McpServerSpec(String name, Transport transport, long callTimeoutMs
             throw new IllegalArgumentException(where + "'reconnectMaxMs' (" + reconnectMaxMs
                     + ") must be at least 'reconnectMinMs' (" + reconnectMinMs + ")");
         }
+    }
+
+    /**
+     * The server conf declares as {@code mcp.servers.<name>}. Its tools are always published as
+     * {@code <name>__<tool>}: that is how a harness's skills name them, and it keeps one server's
+     * tools at addresses no other server shares. {@code ${NAME}} in an env value is read from
+     * {@code nodeEnv} (the node's environment) now, so a missing one stops the node at start.
+     */
+    public static McpServerSpec fromConfig(String name, McpServerConfig c, Map<String, String> nodeEnv) {
+        String where = "conf mcp.servers." + name + ": ";
+        try {
+            Transport transport;
+            if (c.stdio() != null) {
+                Map<String, String> env = new LinkedHashMap<>();
+                c.stdio().env().forEach((k, v) -> env.put(k, fromEnv("stdio.env." + k, v, nodeEnv)));
+                transport = new Stdio(c.stdio().command(), env);
+            } else {
+                transport = new Http(URI.create(c.http().url() == null ? "" : c.http().url()));
+            }
+            return new McpServerSpec(name, transport, c.callTimeoutMs(), c.connectTimeoutMs(), c.reconnectMinMs(),
+                    c.reconnectMaxMs(), true);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + e.getMessage(), e);
+        }
+    }
+
+    private static String fromEnv(String where, String value, Map<String, String> nodeEnv) {
+        if (value == null) throw new IllegalArgumentException("'" + where + "' has no value");
+        Matcher m = FROM_ENV.matcher(value);
+        if (!m.matches()) return value;
+        String v = nodeEnv.get(m.group(1));
+        if (v == null) throw new IllegalArgumentException(where + " is ${" + m.group(1) + "}, which the node's environment does not set");
+        return v;
     }
 
     /** A stdio server with the default timeouts and unprefixed tool names. */

@@ -38,6 +38,13 @@ final class EverythingServer {
                 .withReconnect(100, 1_000);
     }
 
+    /** How a node's conf declares the stdio server, with {@code env} as the child's environment. */
+    static io.liveharness.config.NodeConfig.McpServerConfig conf(Map<String, String> env) {
+        return new io.liveharness.config.NodeConfig.McpServerConfig(
+                new io.liveharness.config.NodeConfig.McpStdio(List.of("node", entry().toString(), "stdio"), env),
+                null, 5_000L, null, 100L, 1_000L);
+    }
+
     static McpServerSpec httpSpec(String name, int port) {
         return McpServerSpec.http(name, URI.create("http://127.0.0.1:" + port + "/mcp")).withReconnect(100, 1_000);
     }
@@ -76,14 +83,19 @@ final class EverythingServer {
 
     /** Any server-everything process this JVM started and still has: killed, and returned so a test can fail. */
     static List<ProcessHandle> killLeftovers() {
+        List<ProcessHandle> left = running();
+        left.forEach(ChildProcess::kill);
+        return left;
+    }
+
+    /** The server-everything processes this JVM has started and that are alive now. */
+    static List<ProcessHandle> running() {
         String marker = "server-everything";
-        List<ProcessHandle> left = ProcessHandle.current().descendants()
+        return ProcessHandle.current().descendants()
                 .filter(ProcessHandle::isAlive)
                 .filter(h -> h.info().commandLine().map(c -> c.contains(marker)).orElse(false)
                         || h.info().arguments().map(a -> String.join(" ", a).contains(marker)).orElse(false))
                 .toList();
-        left.forEach(ChildProcess::kill);
-        return left;
     }
 
     private EverythingServer() { }

@@ -3,6 +3,7 @@ package io.liveharness.tools.mcp;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.ToolCall;
 import io.liveharness.api.ToolResult;
+import io.liveharness.config.NodeConfig.McpConfig;
 import io.liveharness.node.Node;
 import io.liveharness.support.Http;
 import io.liveharness.support.TestNodes;
@@ -13,12 +14,13 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A harness that lists an MCP server gets its tools on the node, named for the server, callable like local ones. */
+/** A server the node's conf declares and its stable harness names: its tools are discovered, named for the server, callable like local ones. */
 class HarnessMcpToolsTest {
 
     @AfterEach
@@ -27,14 +29,14 @@ class HarnessMcpToolsTest {
     }
 
     @Test
-    void theToolsOfAnMcpServerListedInTheHarnessAreDiscoveredAndServed(@TempDir Path dir) throws Exception {
+    void theToolsOfAnMcpServerTheHarnessNamesAreDiscoveredAndServed(@TempDir Path dir) throws Exception {
         Path harness = TestNodes.copyDefaultHarness(dir);
-        Files.writeString(harness.resolve("harness.yaml"), Files.readString(harness.resolve("harness.yaml"))
-                + "mcpServers:\n  - name: everything\n    stdio:\n      command: [node, " + EverythingServer.entry() + ", stdio]\n"
-                + "    callTimeoutMs: 5000\n");
+        Files.writeString(harness.resolve("harness.yaml"), Files.readString(harness.resolve("harness.yaml")) + "mcpServers: [everything]\n");
         replace(harness.resolve("skills/promotions/SKILL.md"), "allowed-tools: coupon_rules product_lookup",
                 "allowed-tools: coupon_rules product_lookup everything__echo");
-        try (Node node = TestNodes.start(TestNodes.withHarnessDir(TestNodes.config(), dir))) {
+        var config = TestNodes.withHarnessDir(TestNodes.config(), dir)
+                .withMcp(new McpConfig(Map.of("everything", EverythingServer.conf(Map.of()))));
+        try (Node node = TestNodes.start(config)) {
             Http http = Http.operator(node.port());
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             while (!http.get("/v1/harness").body().contains("everything__echo")) {

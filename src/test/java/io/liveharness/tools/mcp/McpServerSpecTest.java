@@ -40,4 +40,22 @@ class McpServerSpecTest {
         assertEquals("mcp server 'p': 'reconnectMaxMs' (10) must be at least 'reconnectMinMs' (20)",
                 refusal(() -> McpServerSpec.stdio("p", List.of("node"), Map.of()).withReconnect(20, 10)));
     }
+
+    @Test
+    void aConfServerGetsPrefixedToolNamesItsEnvFromConfAndNamesItsConfKeyWhenBad() {
+        var conf = new io.liveharness.config.NodeConfig.McpServerConfig(new io.liveharness.config.NodeConfig.McpStdio(
+                List.of("node", "/opt/promo/index.js"), Map.of("PROMO_DB", "/var/lib/promo", "DB_PASSWORD", "${PROMO_DB_PASSWORD}")),
+                null, null, null, null, null);
+        McpServerSpec spec = McpServerSpec.fromConfig("promo", conf, Map.of("PROMO_DB_PASSWORD", "s3cret", "OTHER", "x"));
+        assertEquals("promo__echo", spec.publicToolName("echo"), "a conf server's tools are always <server>__<tool>");
+        assertEquals(Map.of("PROMO_DB", "/var/lib/promo", "DB_PASSWORD", "s3cret"), ((McpServerSpec.Stdio) spec.transport()).env());
+        assertEquals(McpServerSpec.DEFAULT_CALL_TIMEOUT_MS, spec.callTimeoutMs());
+
+        assertEquals("conf mcp.servers.promo: stdio.env.DB_PASSWORD is ${PROMO_DB_PASSWORD}, which the node's environment does not set",
+                refusal(() -> McpServerSpec.fromConfig("promo", conf, Map.of())));
+        var empty = new io.liveharness.config.NodeConfig.McpServerConfig(
+                new io.liveharness.config.NodeConfig.McpStdio(List.of(), Map.of()), null, null, null, null, null);
+        assertEquals("conf mcp.servers.promo: mcp server 'promo': 'command' must be a non-empty list of non-blank words",
+                refusal(() -> McpServerSpec.fromConfig("promo", empty, Map.of())));
+    }
 }

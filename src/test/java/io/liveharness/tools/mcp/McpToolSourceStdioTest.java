@@ -60,6 +60,24 @@ class McpToolSourceStdioTest {
     }
 
     @Test
+    void theServerProcessSeesOnlyPathAndTheEnvironmentItsSpecGivesIt() throws Exception {
+        assertTrue(System.getenv().keySet().stream().anyMatch(k -> !k.equals("PATH")),
+                "precondition: the test JVM has variables besides PATH (that the child must not see)");
+        McpToolSource source = started(McpServerSpec.stdio("envcheck",
+                List.of("node", EverythingServer.entry().toString(), "stdio"), java.util.Map.of("PROMO_DB", "/var/lib/promo")));
+
+        ToolResult env = source.call("get-env", "{}").get(10, TimeUnit.SECONDS);
+
+        assertTrue(env.ok(), env.toString());
+        com.fasterxml.jackson.databind.JsonNode seen = new com.fasterxml.jackson.databind.ObjectMapper().readTree(env.contentJson());
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        seen.fieldNames().forEachRemaining(names::add);
+        assertEquals(java.util.Set.of("PATH", "PROMO_DB"), names, "the child's environment");
+        assertEquals(System.getenv("PATH"), seen.path("PATH").asText());
+        assertEquals("/var/lib/promo", seen.path("PROMO_DB").asText());
+    }
+
+    @Test
     void prefixesToolNamesWithTheServerNameWhenTheSpecSaysSo() throws Exception {
         McpToolSource source = started(EverythingServer.stdioSpec("promo").withPrefixToolNames(true));
 
