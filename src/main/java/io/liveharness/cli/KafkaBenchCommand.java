@@ -25,9 +25,8 @@ final class KafkaBenchCommand implements Main.Command {
         NodeConfig conf = ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
         Path state = Files.createTempDirectory("liveharness-bench-kafka-state-");
         var h = conf.harness();
-        conf = new NodeConfig(conf.http(), conf.rooms(), conf.engine(), conf.router(),
-                new NodeConfig.HarnessConfig(h.dir(), state.toString(), h.defaultVersion(), h.refreshMs()), conf.catalog(),
-                new NodeConfig.OpsConfig(null, state.resolve("operator-token").toString()), conf.kafka(), conf.mcp());
+        conf = conf.withHarness(new NodeConfig.HarnessConfig(h.dir(), state.toString(), h.defaultVersion(), h.refreshMs()))
+                .withOps(new NodeConfig.OpsConfig(null, state.resolve("operator-token").toString()));
         var r = new KafkaBenchmark(conf, messages, rooms, System.err).run();
         System.out.printf("messages=%d rooms=%d partitions=%d%n", r.messages(), r.rooms(), conf.kafka().partitions());
         System.out.printf("plain consumer-producer loop: %.2f s, %.1f msgs/s%n", r.loopSeconds(), r.loopRate());

@@ -9,7 +9,8 @@ import java.util.Map;
  * Each part is a record with its defaults as named constants; a key left out takes its default.
  */
 public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
-                         HarnessConfig harness, CatalogConfig catalog, OpsConfig ops, KafkaConfig kafka, McpConfig mcp) {
+                         HarnessConfig harness, CatalogConfig catalog, OpsConfig ops, KafkaConfig kafka, McpConfig mcp,
+                         OpenAiConfig openai) {
 
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null) : http;
@@ -21,27 +22,36 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         ops = ops == null ? new OpsConfig(null, null) : ops;
         kafka = kafka == null ? KafkaConfig.disabled() : kafka;
         mcp = mcp == null ? new McpConfig(null) : mcp;
+        openai = openai == null ? new OpenAiConfig(null, null, null, null) : openai;
     }
 
-    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null, null); }
+    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null, null, null); }
 
     public NodeConfig withPort(int port) {
         return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes()),
-                rooms, engine, router, harness, catalog, ops, kafka, mcp);
+                rooms, engine, router, harness, catalog, ops, kafka, mcp, openai);
     }
 
     /** The same node over another rooms folder and catalog (the training world). */
     public NodeConfig withData(String roomsDir, CatalogConfig catalog) {
         RoomsConfig r = new RoomsConfig(roomsDir, rooms.queueCapacity(), rooms.staleAfterMs(), rooms.passivateAfterMs(),
                 rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity());
-        return new NodeConfig(http, r, engine, router, harness, catalog, ops, kafka, mcp);
+        return withRooms(r).withCatalog(catalog);
     }
 
-    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp); }
+    public NodeConfig withCatalog(CatalogConfig catalog) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
 
-    public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp); }
+    public NodeConfig withRooms(RoomsConfig rooms) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
 
-    public NodeConfig withMcp(McpConfig mcp) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp); }
+    public NodeConfig withHarness(HarnessConfig harness) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+
+    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+
+    public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+
+    public NodeConfig withMcp(McpConfig mcp) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+
+    public NodeConfig withOpenAi(OpenAiConfig openai) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
 
     /** The HTTP API: where it listens and how much a viewer may send. */
     public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes) {
@@ -97,13 +107,17 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      * @param maxSequences   rooms that can hold a KV stream at once (running or cached); past it the
      *                       least recently used idle room's stream is taken
      * @param stepTokens     tokens per decode step: one per replying room first, then prompt chunks
+     * @param apiSequences   KV streams the OpenAI-compatible API's requests may hold together (running
+     *                       or cached); 0: an eighth of maxSequences. The rest is the rooms', and API
+     *                       requests never evict a room's stream
+     * @param apiStepTokens  tokens of one decode step the API's requests may take together; 0: an eighth of stepTokens
      * @param remoteUrl      for backend {@code remote}: an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1
      * @param remoteApiKey   its key; {@code ${ENV_NAME}} reads it from the environment, keeping it out of the file
      */
     public record EngineConfig(String backend, String model, String library, Integer contextSize,
                                Integer maxSequences, Integer stepTokens, Integer threads, Integer maxReplyTokens,
                                Integer maxToolSteps, String remoteUrl, String remoteModel, String remoteApiKey,
-                               Long remoteTimeoutMs) {
+                               Long remoteTimeoutMs, Integer apiSequences, Integer apiStepTokens) {
         public static final String DEFAULT_BACKEND = "llamacpp";
         public static final String DEFAULT_MODEL = "models/stories260K.gguf";
         public static final int DEFAULT_CONTEXT_SIZE = 4096;
@@ -126,9 +140,19 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             maxReplyTokens = maxReplyTokens == null ? DEFAULT_MAX_REPLY_TOKENS : maxReplyTokens;
             maxToolSteps = maxToolSteps == null ? DEFAULT_MAX_TOOL_STEPS : maxToolSteps;
             remoteTimeoutMs = remoteTimeoutMs == null ? DEFAULT_REMOTE_TIMEOUT_MS : remoteTimeoutMs;
+            apiSequences = apiSequences == null ? 0 : apiSequences;
+            apiStepTokens = apiStepTokens == null ? 0 : apiStepTokens;
             if (remoteApiKey != null && remoteApiKey.startsWith("${") && remoteApiKey.endsWith("}")) {
                 remoteApiKey = System.getenv(remoteApiKey.substring(2, remoteApiKey.length() - 1));
             }
+        }
+
+        /** With the API's default share of the batcher. */
+        public EngineConfig(String backend, String model, String library, Integer contextSize, Integer maxSequences,
+                            Integer stepTokens, Integer threads, Integer maxReplyTokens, Integer maxToolSteps, String remoteUrl,
+                            String remoteModel, String remoteApiKey, Long remoteTimeoutMs) {
+            this(backend, model, library, contextSize, maxSequences, stepTokens, threads, maxReplyTokens, maxToolSteps,
+                    remoteUrl, remoteModel, remoteApiKey, remoteTimeoutMs, null, null);
         }
     }
 
@@ -271,4 +295,59 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
 
     /** A streamable-HTTP endpoint, e.g. {@code http://127.0.0.1:3001/mcp}. */
     public record McpHttp(String url) { }
+
+    /**
+     * The OpenAI-compatible API ({@code POST /v1/chat/completions}, {@code GET /v1/models}): who may
+     * call it and how much. With no clients it refuses every request (401).
+     *
+     * @param clients        API clients by name, each with its key and limits
+     * @param maxPromptChars characters the messages of one request may hold together; more is a 400
+     *                       before anything is templated or tokenized
+     * @param queueTimeoutMs how long a request waits for one of the API's KV streams
+     *                       ({@code engine.apiSequences}) before a 503 with Retry-After
+     * @param timeoutMs      how long one completion may run before it ends with {@code finish_reason: length}
+     */
+    public record OpenAiConfig(Map<String, ApiClientConfig> clients, Integer maxPromptChars, Long queueTimeoutMs, Long timeoutMs) {
+        public static final int DEFAULT_MAX_PROMPT_CHARS = 32_000;
+        public static final long DEFAULT_QUEUE_TIMEOUT_MS = 2_000;
+        public static final long DEFAULT_TIMEOUT_MS = 120_000;
+
+        public OpenAiConfig {
+            clients = clients == null ? Map.of() : Map.copyOf(clients);
+            maxPromptChars = maxPromptChars == null ? DEFAULT_MAX_PROMPT_CHARS : maxPromptChars;
+            queueTimeoutMs = queueTimeoutMs == null ? DEFAULT_QUEUE_TIMEOUT_MS : queueTimeoutMs;
+            timeoutMs = timeoutMs == null ? DEFAULT_TIMEOUT_MS : timeoutMs;
+        }
+    }
+
+    /**
+     * One API client. Its key comes from exactly one of {@code key} (inline, e.g. for tests),
+     * {@code keyEnv} (an environment variable's name) or {@code keyFile} (a file holding the key).
+     *
+     * @param requestsPerMinute the client's sustained rate; past it, 429 with Retry-After
+     * @param burst             requests it may make at once before the rate applies
+     * @param maxConcurrent     requests it may have in flight at once; past it, 429
+     */
+    public record ApiClientConfig(String key, String keyEnv, String keyFile, Integer requestsPerMinute, Integer burst,
+                                  Integer maxConcurrent) {
+        public static final int DEFAULT_REQUESTS_PER_MINUTE = 60;
+        public static final int DEFAULT_BURST = 10;
+        public static final int DEFAULT_MAX_CONCURRENT = 4;
+
+        public ApiClientConfig {
+            requestsPerMinute = requestsPerMinute == null ? DEFAULT_REQUESTS_PER_MINUTE : requestsPerMinute;
+            burst = burst == null ? DEFAULT_BURST : burst;
+            maxConcurrent = maxConcurrent == null ? DEFAULT_MAX_CONCURRENT : maxConcurrent;
+        }
+
+        public static ApiClientConfig inline(String key, int requestsPerMinute, int burst, int maxConcurrent) {
+            return new ApiClientConfig(key, null, null, requestsPerMinute, burst, maxConcurrent);
+        }
+
+        @Override
+        public String toString() {
+            return "ApiClientConfig[key=" + (key == null ? "none" : "***") + ", keyEnv=" + keyEnv + ", keyFile=" + keyFile
+                    + ", requestsPerMinute=" + requestsPerMinute + ", burst=" + burst + ", maxConcurrent=" + maxConcurrent + "]";
+        }
+    }
 }

@@ -12,9 +12,22 @@ import java.util.List;
  *                     {@link StopReason#DEADLINE}; {@code Long.MAX_VALUE} for none
  * @param priority     lower goes first when requests wait for a sequence or for prefill budget
  *                     (e.g. {@link #PRIORITY_PRODUCT} before {@link #PRIORITY_CHITCHAT})
+ * @param guest        a request from outside the node's rooms (the OpenAI-compatible API): a
+ *                     batching backend gives guests together at most their capped share of
+ *                     sequences and of each step's tokens, serves them after the rooms, and never
+ *                     evicts a room's cached prefix for one
+ * @param admitByNanos {@link System#nanoTime()} by which the request must have a sequence, else it
+ *                     fails with {@link EngineBusyException}; {@code Long.MAX_VALUE} to wait until its deadline
  */
 public record CompletionRequest(String sequenceKey, List<ChatMessage> messages, String rawPrompt,
-                                SamplingParams sampling, int maxTokens, long deadlineNanos, int priority) {
+                                SamplingParams sampling, int maxTokens, long deadlineNanos, int priority,
+                                boolean guest, long admitByNanos) {
+
+    /** A room's request (not a guest) that waits for a sequence until its deadline. */
+    public CompletionRequest(String sequenceKey, List<ChatMessage> messages, String rawPrompt,
+                             SamplingParams sampling, int maxTokens, long deadlineNanos, int priority) {
+        this(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority, false, Long.MAX_VALUE);
+    }
 
     public static final int PRIORITY_PRODUCT = 0;
     public static final int PRIORITY_DEFAULT = 5;
@@ -36,10 +49,15 @@ public record CompletionRequest(String sequenceKey, List<ChatMessage> messages, 
     }
 
     public CompletionRequest withPriority(int p) {
-        return new CompletionRequest(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, p);
+        return new CompletionRequest(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, p, guest, admitByNanos);
     }
 
     public CompletionRequest withSequenceKey(String key) {
-        return new CompletionRequest(key, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority);
+        return new CompletionRequest(key, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority, guest, admitByNanos);
+    }
+
+    /** This request as a guest's that must get a sequence by {@code admitByNanos}. */
+    public CompletionRequest asGuest(long admitByNanos) {
+        return new CompletionRequest(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority, true, admitByNanos);
     }
 }

@@ -25,7 +25,9 @@ public final class ModelBackends {
                     .withContextSize(config.contextSize()) // per room: each room's sequence has a KV stream of its own
                     .withMaxSequences(config.maxSequences())
                     .withStepTokens(config.stepTokens())
-                    .withThreads(config.threads()));
+                    .withThreads(config.threads())
+                    // what the OpenAI-compatible API's requests may take together; the rest is the rooms'
+                    .withGuestLimits(config.apiSequences(), config.apiStepTokens()));
             case REMOTE -> RemoteBackend.open(remoteOptions(config));
             default -> throw new EngineException("engine.backend '" + config.backend() + "' is not known; use '"
                     + LLAMACPP + "' or '" + REMOTE + "'");

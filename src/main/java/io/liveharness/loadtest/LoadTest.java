@@ -91,8 +91,8 @@ public final class LoadTest {
         Path state = Files.createTempDirectory("liveharness-loadtest-state-");
         state.toFile().deleteOnExit();
         var h = c.harness();
-        return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(),
-                new NodeConfig.HarnessConfig(h.dir(), state.toString(), h.defaultVersion(), h.refreshMs()), c.catalog(), c.ops(), null, c.mcp());
+        return c.withHarness(new NodeConfig.HarnessConfig(h.dir(), state.toString(), h.defaultVersion(), h.refreshMs()))
+                .withKafka(io.liveharness.config.KafkaConfig.disabled());
     }
 
     public static NodeConfig defaultConf(String file) {

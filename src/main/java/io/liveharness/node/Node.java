@@ -11,7 +11,6 @@ import io.liveharness.hooks.HarnessHooks;
 import io.liveharness.hooks.HookRegistry;
 import io.liveharness.ingress.ViewerApi;
 import io.liveharness.ingress.openai.ChatCompletionsApi;
-import io.liveharness.ingress.openai.ChatCompletionsOptions;
 import io.liveharness.ops.MeteredModelBackend;
 import io.liveharness.ops.NodeMetrics;
 import io.liveharness.ops.OperatorApi;
@@ -168,7 +167,7 @@ public final class Node implements AutoCloseable {
             RoomPlacement placement = kafka == null ? RoomPlacement.local() : kafka.placement();
             node.http = new HttpServerVerticle(config.http(), viewers,
                     new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, publisher, monitor, metrics, placement),
-                    new ChatCompletionsApi(vertx, model, ChatCompletionsOptions.defaults()), node::health);
+                    ChatCompletionsApi.fromConfig(vertx, model, config.openai()), node::health);
             await(vertx.deployVerticle(node.http));
             if (kafka != null) await(kafka.start(rooms, harnesses, monitor, ledger, node::port));
         } catch (RuntimeException e) {

@@ -83,7 +83,7 @@ class EvalRunTest {
         try (Node node = TestNodes.start()) {
             EvalHarness harness = EvalHarness.resolve("harness/default", ConfigLoader.load(ConfigLoader.DEFAULT_FILE));
             DevCase c = DevSet.read(Path.of("eval/dev/demo.jsonl")).getFirst();
-            try (Judge judge = new Judge(EvalModels.judge("http://127.0.0.1:" + node.port() + "/v1", "stories260K", null, 30_000),
+            try (Judge judge = new Judge(EvalModels.judge("http://127.0.0.1:" + node.port() + "/v1", "stories260K", io.liveharness.support.TestNodes.API_KEY, 30_000),
                     harness.files().text(Judge.PROMPT_FILE), 30_000)) {
                 Transcript t = Transcripts.reply("这条裙子¥159哦");
                 assertTrue(judge.prompt(c, t).contains("这条裙子¥159哦") && judge.prompt(c, t).contains(c.text()));

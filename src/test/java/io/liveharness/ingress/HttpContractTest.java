@@ -175,13 +175,15 @@ class HttpContractTest {
 
     @Test
     void theNodeServesOpenAiChatCompletionsFromItsBatcher() {
-        Reply r = http.post("/v1/chat/completions", "{\"model\":\"any\",\"max_tokens\":8,\"temperature\":0,"
+        Http api = Http.apiClient(node.port());
+        assertEquals(401, http.post("/v1/chat/completions", "{}").status(), "the API needs a client's key");
+        Reply r = api.post("/v1/chat/completions", "{\"model\":\"any\",\"max_tokens\":8,\"temperature\":0,"
                 + "\"messages\":[{\"role\":\"user\",\"content\":\"Once upon a time\"}]}");
         assertEquals(200, r.status(), r.body());
         assertEquals("chat.completion", r.json().path("object").asText());
         assertTrue(!r.json().path("choices").path(0).path("message").path("content").asText().isBlank(), r.body());
         assertTrue(r.json().path("usage").path("completion_tokens").asInt() > 0, r.body());
-        Reply bad = http.post("/v1/chat/completions", "{\"model\":\"any\",\"messages\":[{\"role\":\"wizard\",\"content\":\"x\"}]}");
+        Reply bad = api.post("/v1/chat/completions", "{\"model\":\"any\",\"messages\":[{\"role\":\"wizard\",\"content\":\"x\"}]}");
         assertEquals(400, bad.status(), bad.body());
         assertEquals("messages[0].role", bad.json().path("error").path("param").asText(), bad.body());
     }

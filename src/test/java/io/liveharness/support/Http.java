@@ -29,6 +29,9 @@ public final class Http {
     /** A client for the operator API: it sends the test nodes' token (viewer endpoints refuse it). */
     public static Http operator(int port) { return new Http(port, "Bearer " + TestNodes.OPERATOR_TOKEN); }
 
+    /** As the test nodes' OpenAI-compatible API client. */
+    public static Http apiClient(int port) { return new Http(port, "Bearer " + TestNodes.API_KEY); }
+
     public String base() { return base; }
 
     public Reply post(String path, String body) { return post(path, body.getBytes(java.nio.charset.StandardCharsets.UTF_8)); }

@@ -19,6 +19,9 @@ public final class TestNodes {
     /** The operator token of every test node. */
     public static final String OPERATOR_TOKEN = "test-operator-token-0123456789";
 
+    /** The key of every test node's one OpenAI-compatible API client. */
+    public static final String API_KEY = "sk-test-api-client-0123456789";
+
     /**
      * The committed conf on a free port, with a harness store of its own so tests cannot see each
      * other's pins, and a known operator token.
@@ -27,7 +30,9 @@ public final class TestNodes {
         NodeConfig c = ConfigLoader.load(ConfigLoader.DEFAULT_FILE).withPort(0);
         String state = freshStateDir();
         return withHarness(c, new HarnessConfig(c.harness().dir(), state, c.harness().defaultVersion(), 50L))
-                .withOps(new NodeConfig.OpsConfig(OPERATOR_TOKEN, Path.of(state, "operator-token").toString()));
+                .withOps(new NodeConfig.OpsConfig(OPERATOR_TOKEN, Path.of(state, "operator-token").toString()))
+                .withOpenAi(new NodeConfig.OpenAiConfig(java.util.Map.of("tests",
+                        NodeConfig.ApiClientConfig.inline(API_KEY, 60_000, 1000, 64)), null, null, null));
     }
 
     public static String freshStateDir() {
@@ -41,11 +46,11 @@ public final class TestNodes {
     }
 
     public static NodeConfig withHarness(NodeConfig c, HarnessConfig harness) {
-        return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(), harness, c.catalog(), c.ops(), c.kafka(), c.mcp());
+        return c.withHarness(harness);
     }
 
     public static NodeConfig withRooms(NodeConfig c, RoomsConfig rooms) {
-        return new NodeConfig(c.http(), rooms, c.engine(), c.router(), c.harness(), c.catalog(), c.ops(), c.kafka(), c.mcp());
+        return c.withRooms(rooms);
     }
 
     /**

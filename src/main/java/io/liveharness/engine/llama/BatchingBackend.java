@@ -2,9 +2,11 @@ package io.liveharness.engine.llama;
 
 import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
+import io.liveharness.engine.EngineBusyException;
 import io.liveharness.engine.EngineException;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.ModelInfo;
+import io.liveharness.engine.PromptTooLongException;
 import io.liveharness.engine.StopReason;
 import io.liveharness.engine.TokenSink;
 
@@ -17,7 +19,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
@@ -44,11 +49,23 @@ import java.util.function.Function;
  * {@code maxSequences} sequence ids are taken, a new room takes the least recently used idle
  * room's sequence, which is cleared, and that room's next request prefills in full. A request
  * stops at its deadline or when its future is cancelled, at the next step.
+ *
+ * <p>Prompts are templated and tokenized ({@link ChatPrompt}) and measured against the stream on a
+ * thread of their own, in arrival order, before the decode thread sees them: a huge prompt costs
+ * the decode loop nothing and a too-long one fails there.
+ *
+ * <p>Guest requests ({@link CompletionRequest#guest()}, the OpenAI-compatible API) together hold
+ * at most {@link BatchingOptions#guestSequenceLimit()} sequences and take at most
+ * {@link BatchingOptions#guestStepLimit()} tokens of a step, come after every room's request, and
+ * take only a never-used sequence or a guest's: a room's cached prefix is evicted by rooms only.
+ * A guest that gets no sequence by its {@link CompletionRequest#admitByNanos()} fails with
+ * {@link EngineBusyException}.
  */
 public final class BatchingBackend implements ModelBackend {
 
     private static final System.Logger LOG = System.getLogger(BatchingBackend.class.getName());
-    private static final Comparator<Job> ORDER = Comparator.<Job>comparingInt(j -> j.request.priority())
+    private static final Comparator<Job> ORDER = Comparator.<Job>comparingInt(j -> j.request.guest() ? 1 : 0)
+            .thenComparingInt(j -> j.request.priority())
             .thenComparingLong(j -> j.arrival);
 
     private final LlamaLibrary library;
@@ -59,6 +76,8 @@ public final class BatchingBackend implements ModelBackend {
     private final Thread thread;
     private final int sequenceLimit; // positions one sequence's stream holds
     private final LinkedBlockingQueue<Object> inbox = new LinkedBlockingQueue<>();
+    /** Templates and tokenizes prompts, in arrival order, so the decode thread never does. */
+    private final ExecutorService prompts;
     private volatile boolean closed;
     /** Set once, when the decode loop ends on an exception: nothing will read the inbox again. */
     private volatile EngineException death;
@@ -97,11 +116,12 @@ public final class BatchingBackend implements ModelBackend {
 
     /** What the batcher holds right now: rooms with a cached sequence, and how long each is, in tokens and in llama.cpp's memory. */
     public record Snapshot(int running, int waiting, Map<String, Integer> cachedTokens, Map<String, Integer> kvPositions,
-                           int sequencesInMemory) { }
+                           int sequencesInMemory, int guestSequences) { }
 
     private static final class Slot {
         final int seq;
         String key;
+        boolean guest; // held by a guest's key
         int[] tokens = new int[64];
         int length; // tokens whose KV is in memory, at positions 0..length-1
         long lastUsed;
@@ -119,7 +139,7 @@ public final class BatchingBackend implements ModelBackend {
         final CompletionRequest request;
         final TokenSink sink;
         final CompletableFuture<Completion> future;
-        final long arrival;
+        long arrival;
         final long start = System.nanoTime();
         int[] prompt;
         Slot slot;
@@ -150,6 +170,8 @@ public final class BatchingBackend implements ModelBackend {
         this.options = options;
         this.thread = thread;
         this.sequenceLimit = context.sequenceContextSize();
+        this.prompts = Executors.newSingleThreadExecutor(Thread.ofPlatform()
+                .name("llama-prompts-" + options.modelPath().getFileName()).daemon(true).factory());
         if (model.trainingContext() > 0 && sequenceLimit > model.trainingContext()) {
             LOG.log(System.Logger.Level.WARNING, "a room's KV stream holds " + sequenceLimit
                     + " positions, past the model's training context of " + model.trainingContext());
@@ -218,11 +240,43 @@ public final class BatchingBackend implements ModelBackend {
             result.completeExceptionally(refusal());
             return result;
         }
-        inbox.add(new Job(request, sink == null ? TokenSink.NONE : sink, result, 0));
-        refuseQueuedIfStopped();
+        Job job = new Job(request, sink == null ? TokenSink.NONE : sink, result, 0);
+        try {
+            prompts.execute(() -> prepare(job));
+        } catch (RejectedExecutionException e) {
+            result.completeExceptionally(refusal());
+            return result;
+        }
         // a cancel while the loop sleeps should be seen promptly
         result.whenComplete((c, t) -> { if (result.isCancelled()) inbox.add(Wake.INSTANCE); });
         return result;
+    }
+
+    /**
+     * On the prompt thread: the prompt's tokens, checked against a sequence's stream, then the job
+     * goes to the decode thread. Tokenizing reads only the vocabulary, which llama.cpp never
+     * changes after loading, so it runs beside llama_decode.
+     */
+    private void prepare(Job job) {
+        if (job.future.isDone()) return;
+        if (stopped()) { job.future.completeExceptionally(refusal()); return; }
+        try {
+            CompletionRequest r = job.request;
+            // a raw prompt is the caller's own text, trusted whole; a chat's messages are not
+            job.prompt = r.rawPrompt() != null ? model.tokenize(r.rawPrompt(), true, true) : ChatPrompt.tokens(model, r.messages());
+            if (job.prompt.length == 0) throw new EngineException("the prompt tokenized to nothing");
+            if (job.prompt.length >= sequenceLimit) {
+                throw new PromptTooLongException(job.prompt.length, sequenceLimit, "the prompt is " + job.prompt.length
+                        + " tokens; a room's KV stream holds " + sequenceLimit
+                        + " (the per-room context size), which must also leave room for the reply");
+            }
+            job.limit = Math.min(r.maxTokens(), sequenceLimit - job.prompt.length);
+        } catch (Throwable t) {
+            job.future.completeExceptionally(t);
+            return;
+        }
+        inbox.add(job);
+        refuseQueuedIfStopped();
     }
 
     /** Work for the decode thread between steps; {@code result} is failed instead when the loop has ended. */
@@ -255,6 +309,7 @@ public final class BatchingBackend implements ModelBackend {
             Map<String, Integer> cached = new LinkedHashMap<>();
             Map<String, Integer> kv = new LinkedHashMap<>();
             int inMemory = 0;
+            int guests = guestSlots();
             for (Slot s : slots) {
                 int posMax = context.seqPosMax(s.seq);
                 if (posMax >= 0) inMemory++;
@@ -263,7 +318,7 @@ public final class BatchingBackend implements ModelBackend {
                     kv.put(s.key, posMax + 1);
                 }
             }
-            return new Snapshot(running.size(), waiting.size(), cached, kv, inMemory);
+            return new Snapshot(running.size(), waiting.size(), cached, kv, inMemory, guests);
         }));
     }
 
@@ -340,26 +395,13 @@ public final class BatchingBackend implements ModelBackend {
 
     private void accept(Object o) {
         if (o instanceof Task t) { t.body().run(); return; }
-        if (!(o instanceof Job j)) return;
-        Job job = new Job(j.request, j.sink, j.future, arrivals++);
+        if (!(o instanceof Job job)) return;
         if (job.future.isDone()) return;
-        try {
-            CompletionRequest r = job.request;
-            String prompt = r.rawPrompt() != null ? r.rawPrompt() : model.applyChatTemplate(r.messages());
-            job.prompt = model.tokenize(prompt, true, true);
-            if (job.prompt.length == 0) throw new EngineException("the prompt tokenized to nothing");
-            if (job.prompt.length >= sequenceLimit) {
-                throw new EngineException("the prompt is " + job.prompt.length + " tokens; a room's KV stream holds "
-                        + sequenceLimit + " (the per-room context size), which must also leave room for the reply");
-            }
-            job.limit = Math.min(r.maxTokens(), sequenceLimit - job.prompt.length);
-            waiting.add(job);
-        } catch (Throwable t) {
-            job.future.completeExceptionally(t);
-        }
+        job.arrival = arrivals++;
+        waiting.add(job); // prepared (tokenized and measured) on the prompt thread
     }
 
-    /** Drops cancelled waiting requests and ends those past their deadline. */
+    /** Drops cancelled waiting requests, ends those past their deadline and refuses guests past their admission time. */
     private void sweepWaiting() {
         if (waiting.isEmpty()) return;
         long now = System.nanoTime();
@@ -367,6 +409,12 @@ public final class BatchingBackend implements ModelBackend {
             if (j.future.isDone()) return true;
             if (now - j.request.deadlineNanos() >= 0) {
                 j.future.complete(new Completion("", j.prompt.length, 0, StopReason.DEADLINE, 0, now - j.start));
+                return true;
+            }
+            if (j.request.admitByNanos() != Long.MAX_VALUE && now - j.request.admitByNanos() >= 0) {
+                j.future.completeExceptionally(new EngineBusyException("no sequence was free for an API request within "
+                        + (now - j.start) / 1_000_000 + " ms: API requests hold " + guestSlots() + " of the "
+                        + options.guestSequenceLimit() + " sequences they may hold, and rooms come first"));
                 return true;
             }
             return false;
@@ -380,8 +428,14 @@ public final class BatchingBackend implements ModelBackend {
         while (!waiting.isEmpty()) {
             Job job = waiting.poll();
             Slot slot = byKey.get(job.request.sequenceKey());
+            if (slot != null && slot.guest != job.request.guest()) {
+                job.future.completeExceptionally(new EngineException("sequence key '" + job.request.sequenceKey()
+                        + "' belongs to " + (slot.guest ? "a guest" : "a room") + "; a " + (slot.guest ? "room" : "guest")
+                        + " request cannot use it"));
+                continue;
+            }
             if (slot != null && slot.job != null) { stillWaiting.add(job); continue; } // one request per room at a time
-            if (slot == null) slot = freeSlot();
+            if (slot == null) slot = job.request.guest() ? guestSlot() : freeSlot();
             if (slot == null) { stillWaiting.add(job); continue; }
             try {
                 start(job, slot);
@@ -393,20 +447,44 @@ public final class BatchingBackend implements ModelBackend {
         waiting.addAll(stillWaiting);
     }
 
+    /** For a room: a never-used sequence, else the least recently used idle guest's, else the least recently used idle room's. */
     private Slot freeSlot() {
-        Slot lru = null;
+        Slot lruGuest = null, lru = null;
         for (Slot s : slots) {
             if (s.key == null && s.job == null) return s;
-            if (s.job == null && (lru == null || s.lastUsed < lru.lastUsed)) lru = s;
+            if (s.job != null) continue;
+            if (s.guest && (lruGuest == null || s.lastUsed < lruGuest.lastUsed)) lruGuest = s;
+            if (lru == null || s.lastUsed < lru.lastUsed) lru = s;
         }
-        if (lru != null) evict(lru);
-        return lru;
+        Slot taken = lruGuest != null ? lruGuest : lru;
+        if (taken != null) evict(taken);
+        return taken;
+    }
+
+    /** For a guest: a never-used sequence while guests are under their cap, else the least recently used idle guest's; never a room's. */
+    private Slot guestSlot() {
+        Slot lruGuest = null, free = null;
+        for (Slot s : slots) {
+            if (free == null && s.key == null && s.job == null) free = s;
+            if (s.guest && s.job == null && (lruGuest == null || s.lastUsed < lruGuest.lastUsed)) lruGuest = s;
+        }
+        if (free != null && guestSlots() < options.guestSequenceLimit()) return free;
+        if (lruGuest != null) evict(lruGuest);
+        return lruGuest;
+    }
+
+    /** Sequences held by guests, running or cached. */
+    private int guestSlots() {
+        int n = 0;
+        for (Slot s : slots) if (s.guest && (s.key != null || s.job != null)) n++;
+        return n;
     }
 
     private void evict(Slot s) {
         context.seqRemove(s.seq, -1, -1);
         if (s.key != null) byKey.remove(s.key);
         s.key = null;
+        s.guest = false;
         s.length = 0;
         stats.evictions++;
     }
@@ -415,6 +493,7 @@ public final class BatchingBackend implements ModelBackend {
         String key = job.request.sequenceKey();
         if (slot.key == null) {
             slot.key = key;
+            slot.guest = job.request.guest();
             byKey.put(key, slot);
         }
         int common = 0;
@@ -464,14 +543,18 @@ public final class BatchingBackend implements ModelBackend {
         // Each job's limit keeps its prompt plus reply inside its own stream, so no cells need
         // freeing here. The budget goes to the replying rooms first, then to prompts by priority.
         int budget = options.stepTokens();
+        int guestBudget = options.guestStepLimit(); // guests' share of this step, which rooms need not leave them
         for (Job job : decoding) {
             job.chunk = 1;
             budget--;
+            if (job.request.guest()) guestBudget--;
         }
-        for (Job job : prefilling) {
-            job.chunk = Math.max(0, Math.min(budget, job.prompt.length - job.prefilled));
+        for (Job job : prefilling) { // rooms first (ORDER), then guests within their share
+            int allowed = job.request.guest() ? Math.min(budget, guestBudget) : budget;
+            job.chunk = Math.max(0, Math.min(allowed, job.prompt.length - job.prefilled));
             job.batchIndex = -1;
             budget -= job.chunk;
+            if (job.request.guest()) guestBudget -= job.chunk;
         }
         // The batch goes in by sequence id: llama.cpp splits a batch over per-sequence streams into
         // ubatches of consecutive sequence ids (split_equal), so this order takes the fewest passes.
@@ -572,6 +655,13 @@ public final class BatchingBackend implements ModelBackend {
     }
 
     private void shutdown() {
+        // the prompt thread reads the model: it finishes (refusing what it still holds) before the model is freed
+        prompts.shutdown();
+        try {
+            if (!prompts.awaitTermination(60, TimeUnit.SECONDS)) LOG.log(System.Logger.Level.WARNING, "the prompt thread did not stop");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         failAll(new EngineException("the llama.cpp batcher for " + info.name() + " is closed"));
         try {
             context.close();

@@ -12,12 +12,22 @@ import java.nio.file.Path;
  * @param maxSequences n_seq_max: rooms that can hold a KV stream at once (running or cached)
  * @param stepTokens   the per-step token budget: at most this many tokens go into one
  *                     llama_decode (one per running sequence first, then prompt chunks); also n_batch
+ * @param guestSequences  sequences guest requests (the OpenAI-compatible API) may hold together,
+ *                     running or cached; 0 for the default share, {@link #DEFAULT_GUEST_SHARE} of maxSequences
+ * @param guestStepTokens tokens of one step guest requests may take together; 0 for the default
+ *                     share, {@link #DEFAULT_GUEST_SHARE} of stepTokens (at least one per guest sequence)
  */
 public record BatchingOptions(Path modelPath, Path libraryDir, int contextSize, int threads, int maxSequences,
-                              int stepTokens) {
+                              int stepTokens, int guestSequences, int guestStepTokens) {
     public static final int DEFAULT_CONTEXT_SIZE = 4096;
     public static final int DEFAULT_MAX_SEQUENCES = 64;
     public static final int DEFAULT_STEP_TOKENS = 512;
+    /** Guests get an eighth of the sequences and of each step by default: the rest is the rooms'. */
+    public static final double DEFAULT_GUEST_SHARE = 0.125;
+
+    public BatchingOptions(Path modelPath, Path libraryDir, int contextSize, int threads, int maxSequences, int stepTokens) {
+        this(modelPath, libraryDir, contextSize, threads, maxSequences, stepTokens, 0, 0);
+    }
 
     public BatchingOptions {
         if (modelPath == null) throw new IllegalArgumentException("modelPath is required");
@@ -34,6 +44,28 @@ public record BatchingOptions(Path modelPath, Path libraryDir, int contextSize, 
             throw new IllegalArgumentException("stepTokens (" + stepTokens + ") must be at least maxSequences ("
                     + maxSequences + "): every running sequence needs its token in each step");
         }
+        if (guestSequences < 0 || guestSequences > maxSequences) {
+            throw new IllegalArgumentException("guestSequences must be 0 (the default share) to maxSequences (" + maxSequences
+                    + "), was " + guestSequences);
+        }
+        if (guestStepTokens < 0 || guestStepTokens > stepTokens) {
+            throw new IllegalArgumentException("guestStepTokens must be 0 (the default share) to stepTokens (" + stepTokens
+                    + "), was " + guestStepTokens);
+        }
+        if (guestStepTokens > 0 && guestStepTokens < guestSequenceLimit()) {
+            throw new IllegalArgumentException("guestStepTokens (" + guestStepTokens + ") must be at least guestSequences ("
+                    + guestSequenceLimit() + "): every running guest needs its token in each step");
+        }
+    }
+
+    /** Sequences guests may hold together. */
+    public int guestSequenceLimit() {
+        return guestSequences > 0 ? guestSequences : Math.max(1, (int) (maxSequences * DEFAULT_GUEST_SHARE));
+    }
+
+    /** Tokens of one step guests may take together. */
+    public int guestStepLimit() {
+        return guestStepTokens > 0 ? guestStepTokens : Math.max(guestSequenceLimit(), (int) (stepTokens * DEFAULT_GUEST_SHARE));
     }
 
     public static BatchingOptions of(Path modelPath) {
@@ -44,14 +76,19 @@ public record BatchingOptions(Path modelPath, Path libraryDir, int contextSize, 
     /** n_ctx asked of llama.cpp: every room's stream together. */
     public int kvCells() { return contextSize * maxSequences; }
 
-    public BatchingOptions withLibraryDir(Path d) { return new BatchingOptions(modelPath, d, contextSize, threads, maxSequences, stepTokens); }
+    public BatchingOptions withLibraryDir(Path d) { return new BatchingOptions(modelPath, d, contextSize, threads, maxSequences, stepTokens, guestSequences, guestStepTokens); }
 
     /** Positions one room's stream holds (prompt plus reply). */
-    public BatchingOptions withContextSize(int n) { return new BatchingOptions(modelPath, libraryDir, n, threads, maxSequences, stepTokens); }
+    public BatchingOptions withContextSize(int n) { return new BatchingOptions(modelPath, libraryDir, n, threads, maxSequences, stepTokens, guestSequences, guestStepTokens); }
 
-    public BatchingOptions withThreads(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, n, maxSequences, stepTokens); }
+    public BatchingOptions withThreads(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, n, maxSequences, stepTokens, guestSequences, guestStepTokens); }
 
-    public BatchingOptions withMaxSequences(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, threads, n, Math.max(stepTokens, n)); }
+    public BatchingOptions withMaxSequences(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, threads, n, Math.max(stepTokens, n), guestSequences, guestStepTokens); }
 
-    public BatchingOptions withStepTokens(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, threads, maxSequences, n); }
+    public BatchingOptions withStepTokens(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, threads, maxSequences, n, guestSequences, guestStepTokens); }
+
+    /** Caps on what guests take together: sequences and tokens of one step (0: the default share). */
+    public BatchingOptions withGuestLimits(int sequences, int stepTokens) {
+        return new BatchingOptions(modelPath, libraryDir, contextSize, threads, maxSequences, this.stepTokens, sequences, stepTokens);
+    }
 }

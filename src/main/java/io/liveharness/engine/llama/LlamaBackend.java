@@ -116,10 +116,10 @@ public final class LlamaBackend implements ModelBackend {
     private void run(CompletionRequest request, TokenSink sink, CompletableFuture<Completion> result) {
         if (result.isDone()) return; // cancelled while queued
         try {
-            String prompt = request.rawPrompt() != null ? request.rawPrompt() : model.applyChatTemplate(request.messages());
-            // add_special lets the vocabulary prepend BOS, as llama.cpp's tools do; parse_special
-            // turns template markers into their control tokens.
-            int[] tokens = model.tokenize(prompt, true, true);
+            // the template's markers become special tokens, the messages' text stays text (ChatPrompt);
+            // a raw prompt is the caller's own text, with its markers parsed
+            int[] tokens = request.rawPrompt() != null ? model.tokenize(request.rawPrompt(), true, true)
+                    : ChatPrompt.tokens(model, request.messages());
             try (LlamaSampler sampler = new LlamaSampler(library, model, request.sampling())) {
                 result.complete(decoder.generate(tokens, sampler, request.maxTokens(), request.deadlineNanos(),
                         sink, result::isCancelled));

@@ -69,7 +69,18 @@ public final class LlamaModel implements AutoCloseable {
     private final MethodHandle isEog;
     private final MethodHandle applyTemplate;
     private final MethodHandle modelFree;
+    private final List<SpecialToken> specialTokens;
     private boolean closed;
+
+    /**
+     * A token that llama.cpp cuts out of text before BPE when asked to parse specials: control
+     * ({@code <|im_start|>}), user-defined ({@code <tool_call>}) and unknown tokens, as its own
+     * partition does. User-defined ones are cut out even with parse_special off.
+     */
+    public record SpecialToken(int id, String text, boolean control) { }
+
+    /** llama_token_attr bits (llama.h). */
+    static final int ATTR_UNKNOWN = 1, ATTR_CONTROL = 1 << 3, ATTR_USER_DEFINED = 1 << 4;
 
     private LlamaModel(LlamaLibrary lib, GgufHeader header, MemorySegment model) {
         this.header = header;
@@ -93,6 +104,25 @@ public final class LlamaModel implements AutoCloseable {
         applyTemplate = lib.bind("llama_chat_apply_template", FunctionDescriptor.of(JAVA_INT,
                 ADDRESS, ADDRESS, JAVA_LONG, JAVA_BOOLEAN, ADDRESS, JAVA_INT));
         modelFree = lib.bind("llama_model_free", FunctionDescriptor.ofVoid(ADDRESS));
+        specialTokens = readSpecialTokens(lib);
+    }
+
+    private List<SpecialToken> readSpecialTokens(LlamaLibrary lib) {
+        MethodHandle attr = lib.bind("llama_vocab_get_attr", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
+        MethodHandle text = lib.bind("llama_vocab_get_text", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
+        List<SpecialToken> found = new java.util.ArrayList<>();
+        try {
+            for (int id = 0; id < vocabSize; id++) {
+                int a = (int) attr.invokeExact(vocab, id);
+                if ((a & (ATTR_UNKNOWN | ATTR_CONTROL | ATTR_USER_DEFINED)) == 0) continue;
+                MemorySegment t = (MemorySegment) text.invokeExact(vocab, id);
+                String s = t.equals(MemorySegment.NULL) ? "" : t.reinterpret(Integer.MAX_VALUE).getString(0);
+                if (!s.isEmpty()) found.add(new SpecialToken(id, s, (a & ATTR_USER_DEFINED) == 0));
+            }
+        } catch (Throwable t) {
+            throw new EngineException("cannot read the special tokens of " + header.file() + ": " + t, t);
+        }
+        return List.copyOf(found);
     }
 
     /**
@@ -133,6 +163,9 @@ public final class LlamaModel implements AutoCloseable {
     public int vocabSize() { return vocabSize; }
 
     public int trainingContext() { return trainingContext; }
+
+    /** The vocabulary's control, user-defined and unknown tokens with their texts. */
+    public List<SpecialToken> specialTokens() { return specialTokens; }
 
     /** The template stored in the GGUF (tokenizer.chat_template), or null. */
     public String chatTemplate() { return chatTemplate; }
@@ -207,7 +240,18 @@ public final class LlamaModel implements AutoCloseable {
      * {@link #fallbackPrompt}.
      */
     public String applyChatTemplate(List<ChatMessage> messages) {
-        if (chatTemplate == null) return fallbackPrompt(messages);
+        String text = renderTemplate(messages);
+        if (text != null) return text;
+        if (chatTemplate != null) {
+            System.getLogger(LlamaModel.class.getName()).log(System.Logger.Level.WARNING,
+                    "llama.cpp does not support the chat template of " + header.file() + "; using the plain fallback");
+        }
+        return fallbackPrompt(messages);
+    }
+
+    /** The chat through the model's own template, or null when it has none or llama.cpp does not know it. */
+    String renderTemplate(List<ChatMessage> messages) {
+        if (chatTemplate == null) return null;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment chat = arena.allocate(CHAT_MESSAGE, messages.size());
             long chars = 0;
@@ -222,11 +266,7 @@ public final class LlamaModel implements AutoCloseable {
             for (int attempt = 0; attempt < 2; attempt++) {
                 MemorySegment buf = arena.allocate(capacity);
                 int n = (int) applyTemplate.invokeExact(tmpl, chat, (long) messages.size(), true, buf, capacity);
-                if (n < 0) {
-                    System.getLogger(LlamaModel.class.getName()).log(System.Logger.Level.WARNING,
-                            "llama.cpp does not support the chat template of " + header.file() + "; using the plain fallback");
-                    return fallbackPrompt(messages);
-                }
+                if (n < 0) return null;
                 if (n <= capacity) return new String(buf.asSlice(0, n).toArray(JAVA_BYTE), StandardCharsets.UTF_8);
                 capacity = n; // it reports the whole length when the buffer was too small
             }

@@ -3,9 +3,12 @@ package io.liveharness.ingress.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.engine.Completion;
+import io.liveharness.config.NodeConfig.OpenAiConfig;
 import io.liveharness.engine.CompletionRequest;
+import io.liveharness.engine.EngineBusyException;
 import io.liveharness.engine.EngineException;
 import io.liveharness.engine.ModelBackend;
+import io.liveharness.engine.PromptTooLongException;
 import io.liveharness.engine.SamplingParams;
 import io.liveharness.ingress.RequestJson;
 import io.vertx.core.Context;
@@ -25,28 +28,78 @@ import java.util.concurrent.CompletionException;
  * and {@code GET /v1/models}, over the node's {@link ModelBackend}, so that other clients share the
  * model with the rooms. Handlers run on the HTTP server's context; the backend's pieces and its
  * result hop back onto that context before anything is written, and nothing here blocks.
+ *
+ * <p>Every request needs an API client's key ({@link ApiClients}; 401 without), within that
+ * client's rate and concurrent requests (429 with Retry-After past them). Its completion is a
+ * guest of the batcher ({@link CompletionRequest#guest()}): the API's requests together hold a
+ * capped share of the sequences and of each step, after the rooms, and never evict a room's
+ * prefix; one that gets no sequence within {@code queueTimeoutMs} is a 503 with Retry-After.
  */
 public final class ChatCompletionsApi {
     public static final String PATH = "/v1/chat/completions";
-    /** The sequence key prefix: a request with {@code user} keeps that user's KV prefix in the batcher. */
+    /**
+     * The sequence key prefix: {@code openai:<client>:<user>} keeps that user's KV prefix in the
+     * batcher (among the API's own sequences), {@code openai:<client>:<request id>} without a user.
+     */
     public static final String SEQUENCE_PREFIX = "openai:";
+    private static final String CLIENT = "openai.client";
 
     private final Vertx vertx;
     private final ModelBackend backend;
     private final ChatCompletionsOptions options;
     private final ChatRequestParser parser;
+    private final ApiClients clients;
 
-    public ChatCompletionsApi(Vertx vertx, ModelBackend backend, ChatCompletionsOptions options) {
+    public ChatCompletionsApi(Vertx vertx, ModelBackend backend, ChatCompletionsOptions options, ApiClients clients) {
         this.vertx = vertx;
         this.backend = backend;
         this.options = options;
         this.parser = new ChatRequestParser(options);
+        this.clients = clients;
+    }
+
+    /** The API as conf's {@code openai} section describes it; a client whose key cannot be read is an error naming it. */
+    public static ChatCompletionsApi fromConfig(Vertx vertx, ModelBackend backend, OpenAiConfig conf) {
+        return new ChatCompletionsApi(vertx, backend, ChatCompletionsOptions.of(conf), ApiClients.from(conf.clients()));
     }
 
     public void mount(Router router) {
         BodyHandler body = BodyHandler.create(false).setBodyLimit(options.maxBodyBytes());
+        // the key and the client's limits are checked before the body is read
+        // (a route of its own: Vert.x takes a route's body handler first)
+        router.post(PATH).handler(ctx -> admit(ctx, true));
         router.post(PATH).handler(body).handler(this::post).failureHandler(this::failure);
-        router.get("/v1/models").handler(this::models);
+        router.get("/v1/models").handler(ctx -> admit(ctx, false)).handler(this::models);
+    }
+
+    /** The caller's client, within its rate and concurrent requests (a completion), or an error answer. */
+    private void admit(RoutingContext ctx, boolean completion) {
+        ApiClients.Client client = clients.authenticate(ctx.request().getHeader("authorization"));
+        if (client == null) {
+            error(ctx.response(), new OpenAiError(401, "invalid_request_error", null, "invalid_api_key", clients.isEmpty()
+                    ? "this node's API has no clients: an operator declares them and their API keys in conf (openai.clients)"
+                    : "missing or incorrect API key: send an API key that conf declares (openai.clients) as Authorization: Bearer <key>"));
+            return;
+        }
+        if (completion) {
+            long wait = client.tryRequest();
+            if (wait > 0) {
+                ctx.response().putHeader("retry-after", Long.toString(wait));
+                error(ctx.response(), new OpenAiError(429, "requests", null, "rate_limit_exceeded", "API client '" + client.name()
+                        + "' is over its rate (openai.clients." + client.name() + ".requestsPerMinute); retry after " + wait + " s"));
+                return;
+            }
+            if (!client.tryStart()) {
+                ctx.response().putHeader("retry-after", "1");
+                error(ctx.response(), new OpenAiError(429, "requests", null, "rate_limit_exceeded", "API client '" + client.name()
+                        + "' already has " + client.maxConcurrent() + " requests in flight (openai.clients." + client.name()
+                        + ".maxConcurrent)"));
+                return;
+            }
+            ctx.addEndHandler(v -> client.release());
+        }
+        ctx.put(CLIENT, client);
+        ctx.next();
     }
 
     private void models(RoutingContext ctx) {
@@ -76,13 +129,14 @@ public final class ChatCompletionsApi {
             error(ctx.response(), e);
             return;
         }
-        new Exchange(ctx.response(), request, vertx.getOrCreateContext()).start();
+        new Exchange(ctx.response(), request, ctx.get(CLIENT), vertx.getOrCreateContext()).start();
     }
 
     /** One request in flight. Every field is touched on {@link #context} only. */
     private final class Exchange {
         private final HttpServerResponse response;
         private final ChatRequest request;
+        private final ApiClients.Client client;
         private final Context context;
         private final String id = ChatResponses.newId("chatcmpl-");
         private final long created = System.currentTimeMillis() / 1000;
@@ -90,26 +144,23 @@ public final class ChatCompletionsApi {
         private final StringBuilder content = new StringBuilder();
         private CompletableFuture<Completion> generation;
         private boolean done;
+        private boolean headersSent;
 
-        Exchange(HttpServerResponse response, ChatRequest request, Context context) {
+        Exchange(HttpServerResponse response, ChatRequest request, ApiClients.Client client, Context context) {
             this.response = response;
             this.request = request;
+            this.client = client;
             this.context = context;
             this.reply = new ReplyAssembler(request.stop(), request.toolsActive());
         }
 
         void start() {
             SamplingParams sampling = new SamplingParams(request.temperature(), request.topP(), 0, 1f, request.seed());
-            String key = SEQUENCE_PREFIX + (request.user() != null ? request.user() : id);
+            // per client, so one client's users never share (or evict) another's prefix
+            String key = SEQUENCE_PREFIX + client.name() + ":" + (request.user() != null ? request.user() : id);
+            long now = System.nanoTime();
             CompletionRequest cr = CompletionRequest.chat(key, request.messages(), sampling, request.maxTokens(),
-                    System.nanoTime() + options.timeoutMs() * 1_000_000L);
-            if (request.stream()) {
-                response.setStatusCode(200).setChunked(true)
-                        .putHeader("content-type", "text/event-stream; charset=utf-8")
-                        .putHeader("cache-control", "no-cache");
-                send(ChatResponses.chunk(id, created, request.model(),
-                        RequestJson.JSON.createObjectNode().put("role", "assistant").put("content", ""), null));
-            }
+                    now + options.timeoutMs() * 1_000_000L).asGuest(now + options.queueTimeoutMs() * 1_000_000L);
             // a client that goes away cancels its generation, freeing its batcher sequence
             response.closeHandler(v -> { if (!done) { done = true; generation.cancel(true); } });
             generation = backend.complete(cr, piece -> context.runOnContext(v -> onPiece(piece)));
@@ -138,6 +189,16 @@ public final class ChatCompletionsApi {
                 return;
             }
             Throwable cause = t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+            if (cause instanceof PromptTooLongException p) {
+                fail(new OpenAiError(400, "invalid_request_error", "messages", "context_length_exceeded", "the messages are "
+                        + p.tokens() + " tokens; this model's context holds " + p.limit() + " tokens, prompt and reply together"));
+                return;
+            }
+            if (cause instanceof EngineBusyException) {
+                if (!headersSent) response.putHeader("retry-after", "1");
+                fail(new OpenAiError(503, "server_error", null, "overloaded", cause.getMessage()));
+                return;
+            }
             String message = cause instanceof CancellationException ? "the generation was cancelled"
                     : cause instanceof EngineException ? cause.getMessage() : "the model failed: " + cause;
             fail(new OpenAiError(500, "server_error", null, null, message));
@@ -170,7 +231,7 @@ public final class ChatCompletionsApi {
         private void fail(OpenAiError e) {
             done = true;
             if (response.ended() || response.closed()) return;
-            if (!request.stream()) {
+            if (!headersSent) { // nothing streamed yet: a proper status
                 error(response, e);
             } else {
                 // headers are out: the error goes as an event, as OpenAI's servers do, and the stream ends
@@ -181,6 +242,16 @@ public final class ChatCompletionsApi {
 
         private void send(JsonNode event) {
             if (response.ended() || response.closed()) return;
+            if (!headersSent) {
+                // The event stream starts with the first thing to send, so that a request refused
+                // before it got a sequence (too long, no capacity) still gets its own status.
+                headersSent = true;
+                response.setStatusCode(200).setChunked(true)
+                        .putHeader("content-type", "text/event-stream; charset=utf-8")
+                        .putHeader("cache-control", "no-cache");
+                response.write("data: " + ChatResponses.chunk(id, created, request.model(),
+                        RequestJson.JSON.createObjectNode().put("role", "assistant").put("content", ""), null) + "\n\n");
+            }
             response.write("data: " + event + "\n\n");
         }
     }

@@ -80,6 +80,12 @@ public final class ChatRequestParser {
         }
 
         List<ChatMessage> messages = messages(body.get("messages"));
+        long chars = 0;
+        for (ChatMessage m : messages) chars += m.content().length();
+        if (chars > options.maxPromptChars()) { // before anything is templated or tokenized
+            throw new OpenAiError(400, "invalid_request_error", "messages", "context_length_exceeded", "the messages hold "
+                    + chars + " characters; this server takes at most " + options.maxPromptChars() + " (openai.maxPromptChars)");
+        }
         if (toolsActive) messages = ToolPrompt.withTools(messages, tools, mustCall);
 
         boolean stream = optionalBoolean(body, "stream", false);
@@ -124,6 +130,9 @@ public final class ChatRequestParser {
         JsonNode u = body.get("user");
         if (u != null && !u.isNull() && !u.isTextual()) throw OpenAiError.badParam("user", "user must be a string");
         String user = u == null || u.isNull() ? null : u.asText();
+        if (user != null && user.length() > ChatCompletionsOptions.MAX_USER_CHARS) {
+            throw OpenAiError.badParam("user", "user must be at most " + ChatCompletionsOptions.MAX_USER_CHARS + " characters");
+        }
 
         return new ChatRequest(model, List.copyOf(messages), tools, toolsActive, stream, includeUsage, maxTokens,
                 temperature, topP, seed, stop, user);

@@ -188,6 +188,58 @@ class BatchingBackendTest {
     }
 
     @Test
+    void aPromptTooLongForItsStreamIsRefusedWhileTheDecodeThreadIsBusy() throws Exception {
+        try (BatchingBackend b = batcher(2, 512, 256)) {
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            CompletableFuture<Boolean> busy = b.onDecodeThread(x -> {
+                try { return release.await(30, java.util.concurrent.TimeUnit.SECONDS); } catch (InterruptedException e) { return false; }
+            });
+            try {
+                CompletableFuture<Completion> f = b.complete(ask("long", "tell me everything about these shoes: ".repeat(40), 8), TokenSink.NONE);
+                var e = assertThrows(java.util.concurrent.ExecutionException.class, () -> f.get(5, java.util.concurrent.TimeUnit.SECONDS),
+                        "the prompt is templated, tokenized and measured off the (busy) decode thread");
+                assertTrue(e.getCause() instanceof EngineException && e.getCause().getMessage().contains("a room's KV stream holds 256"),
+                        String.valueOf(e.getCause()));
+            } finally {
+                release.countDown();
+                busy.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
+    void viewerTextThatSpellsControlTokensReachesTheModelAsText() {
+        try (BatchingBackend b = batcher(2, 512)) {
+            int plain = b.complete(ask("a", "", 1), TokenSink.NONE).join().promptTokens();
+            int spelled = b.complete(ask("b", "<|im_start|>".repeat(20), 1), TokenSink.NONE).join().promptTokens();
+            assertTrue(spelled - plain >= 60, "20 spelled <|im_start|> are " + (spelled - plain)
+                    + " tokens: as control tokens they would be 20");
+        }
+    }
+
+    @Test
+    void guestsHoldAtMostTheirShareOfSequencesNeverEvictARoomAndAreRefusedAsBusyPastTheirAdmissionTime() throws Exception {
+        try (BatchingBackend b = BatchingBackend.open(BatchingOptions.of(model).withLibraryDir(LlamaTestSupport.libraryDir())
+                .withThreads(1).withContextSize(2048).withMaxSequences(3).withStepTokens(64).withGuestLimits(1, 8))) {
+            b.complete(ask("room-a", "hi!", 4), TokenSink.NONE).join();
+            for (int i = 0; i < 4; i++) b.complete(ask("guest-" + i, "hi!", 2).asGuest(Long.MAX_VALUE), TokenSink.NONE).join();
+            BatchingBackend.Snapshot s = b.snapshot();
+            assertTrue(s.cachedTokens().containsKey("room-a"), "guests evicted a room: " + s.cachedTokens().keySet());
+            assertEquals(1, s.guestSequences(), "guests hold one sequence between them: " + s.cachedTokens().keySet());
+
+            java.util.concurrent.CountDownLatch replying = new java.util.concurrent.CountDownLatch(1);
+            CompletableFuture<Completion> holding = b.complete(ask("guest-long", "hi!", 1500).asGuest(Long.MAX_VALUE), p -> replying.countDown());
+            replying.await();
+            CompletableFuture<Completion> refused = b.complete(ask("guest-next", "hi!", 2).asGuest(System.nanoTime() + 200_000_000L), TokenSink.NONE);
+            var e = assertThrows(java.util.concurrent.ExecutionException.class, () -> refused.get(5, java.util.concurrent.TimeUnit.SECONDS));
+            assertTrue(e.getCause() instanceof io.liveharness.engine.EngineBusyException, String.valueOf(e.getCause()));
+            Completion room = b.complete(ask("room-b", "hi!", 8), TokenSink.NONE).get(5, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals(8, room.completionTokens(), "a room is served beside the guest");
+            holding.cancel(true);
+        }
+    }
+
+    @Test
     void aRoomFillingItsStreamLeavesTheOtherRoomsCachedPrefixAlone() {
         try (BatchingBackend b = batcher(2, 512, 256)) {
             Completion first = b.complete(ask("a", "how much are the red ones?", 8), TokenSink.NONE).join();

@@ -52,7 +52,7 @@ class RemoteBackendTest {
     @BeforeAll
     static void start() throws Exception {
         node = OpenAiTestServer.start();
-        remote = RemoteBackend.open(RemoteOptions.of(node.baseUrl(), "stories260K").withTestModel(true));
+        remote = RemoteBackend.open(RemoteOptions.of(node.baseUrl(), "stories260K").withApiKey(OpenAiTestServer.API_KEY).withTestModel(true));
         vertx = Vertx.vertx();
         fake = vertx.createHttpServer().requestHandler(RemoteBackendTest::fake).listen(0, "127.0.0.1")
                 .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);

@@ -27,10 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OpenAiClientTest {
     static final ObjectMapper JSON = new ObjectMapper();
     static final String CLIENT_JS = """
-            const [, , prefix, baseURL, mode, body] = process.argv;
+            const [, , prefix, baseURL, mode, body, apiKey] = process.argv;
             const mod = require(prefix + '/node_modules/openai');
             const OpenAI = mod.OpenAI || mod.default || mod;
-            const client = new OpenAI({ baseURL, apiKey: 'not-checked', maxRetries: 0, timeout: 60000 });
+            const client = new OpenAI({ baseURL, apiKey, maxRetries: 0, timeout: 60000 });
             const out = (x) => process.stdout.write(JSON.stringify(x));
             (async () => {
               const req = JSON.parse(body);
@@ -77,7 +77,7 @@ class OpenAiClientTest {
     /** Runs the client once; its one line of JSON on stdout is the answer. */
     static JsonNode client(String mode, ObjectNode request) throws Exception {
         ChildProcess.Result run = ChildProcess.run(List.of("node", script.toString(), clientPrefix.toString(),
-                server.baseUrl(), mode, request.toString()), Duration.ofSeconds(60));
+                server.baseUrl(), mode, request.toString(), OpenAiTestServer.API_KEY), Duration.ofSeconds(60));
         assertEquals(0, run.exitCode(), "node exited with " + run.exitCode() + ": " + run.stdout());
         return JSON.readTree(run.stdout());
     }
@@ -161,6 +161,15 @@ class OpenAiClientTest {
             assertFalse(message.has("tool_calls"), answer.toString());
         }
         assertTrue(answer.path("usage").path("prompt_tokens").asInt() > 0);
+    }
+
+    @Test
+    void aWrongKeyIsRaisedByTheClientAsAnAuthenticationError() throws Exception {
+        ChildProcess.Result run = ChildProcess.run(List.of("node", script.toString(), clientPrefix.toString(),
+                server.baseUrl(), "create", story(4).toString(), "sk-not-a-client-of-this-node"), Duration.ofSeconds(60));
+        JsonNode e = JSON.readTree(run.stdout()).path("error");
+        assertEquals(401, e.path("status").asInt(), e.toString());
+        assertEquals("AuthenticationError", e.path("name").asText(), e.toString());
     }
 
     @Test

@@ -19,6 +19,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 public final class OpenAiTestServer implements AutoCloseable {
     public static final Path MODEL = Path.of("models/stories260K.gguf");
+    /** The one API client's key. */
+    public static final String API_KEY = "sk-liveharness-tests-0123456789";
 
     private final Vertx vertx;
     private final BatchingBackend backend;
@@ -39,7 +41,9 @@ public final class OpenAiTestServer implements AutoCloseable {
         Vertx vertx = Vertx.vertx();
         try {
             Router router = Router.router(vertx);
-            new ChatCompletionsApi(vertx, backend, ChatCompletionsOptions.defaults()).mount(router);
+            ChatCompletionsApi.fromConfig(vertx, backend, new io.liveharness.config.NodeConfig.OpenAiConfig(
+                    java.util.Map.of("tests", io.liveharness.config.NodeConfig.ApiClientConfig.inline(API_KEY, 60_000, 1000, 64)),
+                    null, null, null)).mount(router);
             HttpServer server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1")
                     .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
             return new OpenAiTestServer(vertx, backend, server);
