@@ -5,7 +5,8 @@ package io.liveharness.config;
  * Each part is a record with its defaults as named constants; a key left out takes its default.
  */
 public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
-                         HarnessConfig harness, CatalogConfig catalog, OpsConfig ops, KafkaConfig kafka) {
+                         HarnessConfig harness, CatalogConfig catalog, OpsConfig ops, KafkaConfig kafka,
+                         PlatformConfig platform) {
 
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null) : http;
@@ -16,31 +17,40 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         catalog = catalog == null ? new CatalogConfig(null, null) : catalog;
         ops = ops == null ? new OpsConfig(null, null) : ops;
         kafka = kafka == null ? KafkaConfig.disabled() : kafka;
+        platform = platform == null ? new PlatformConfig(null, null) : platform;
+    }
+
+    /** Without a platform section: its defaults (a token from the environment or made at start). */
+    public NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
+                      HarnessConfig harness, CatalogConfig catalog, OpsConfig ops, KafkaConfig kafka) {
+        this(http, rooms, engine, router, harness, catalog, ops, kafka, null);
     }
 
     /** A single node, without Kafka. */
     public NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
                       HarnessConfig harness, CatalogConfig catalog, OpsConfig ops) {
-        this(http, rooms, engine, router, harness, catalog, ops, null);
+        this(http, rooms, engine, router, harness, catalog, ops, null, null);
     }
 
-    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null); }
+    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null, null); }
 
     public NodeConfig withPort(int port) {
         return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes()),
-                rooms, engine, router, harness, catalog, ops, kafka);
+                rooms, engine, router, harness, catalog, ops, kafka, platform);
     }
 
     /** The same node over another rooms folder and catalog (the training world). */
     public NodeConfig withData(String roomsDir, CatalogConfig catalog) {
         RoomsConfig r = new RoomsConfig(roomsDir, rooms.queueCapacity(), rooms.staleAfterMs(), rooms.passivateAfterMs(),
                 rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity());
-        return new NodeConfig(http, r, engine, router, harness, catalog, ops, kafka);
+        return new NodeConfig(http, r, engine, router, harness, catalog, ops, kafka, platform);
     }
 
-    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka); }
+    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, platform); }
 
-    public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka); }
+    public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, platform); }
+
+    public NodeConfig withPlatform(PlatformConfig platform) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, platform); }
 
     /** The HTTP API: where it listens and how much a viewer may send. */
     public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes) {
@@ -195,5 +205,26 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
 
         @Override
         public String toString() { return "OpsConfig[token=" + (token == null ? "none" : "***") + ", tokenFile=" + tokenFile + "]"; }
+    }
+
+    /**
+     * The commerce platform's side (and the streamer's console): the bearer token that room state
+     * pushes ({@code POST /v1/rooms/{id}/state}) require. It is neither the viewers' (they have
+     * none) nor the operator's, so a leaked operator token cannot change prices and a platform
+     * client cannot pin harnesses. With no {@code token} here and no
+     * {@code LIVEHARNESS_PLATFORM_TOKEN} in the environment, the node makes one at start and writes
+     * it to {@code tokenFile} (mode 600), printing only the path.
+     */
+    public record PlatformConfig(String token, String tokenFile) {
+        public static final String TOKEN_ENV = "LIVEHARNESS_PLATFORM_TOKEN";
+        public static final String DEFAULT_TOKEN_FILE = "var/platform-token";
+
+        public PlatformConfig {
+            token = token == null || token.isBlank() ? null : token;
+            tokenFile = tokenFile == null ? DEFAULT_TOKEN_FILE : tokenFile;
+        }
+
+        @Override
+        public String toString() { return "PlatformConfig[token=" + (token == null ? "none" : "***") + ", tokenFile=" + tokenFile + "]"; }
     }
 }

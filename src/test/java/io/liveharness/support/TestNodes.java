@@ -19,15 +19,19 @@ public final class TestNodes {
     /** The operator token of every test node. */
     public static final String OPERATOR_TOKEN = "test-operator-token-0123456789";
 
+    /** The platform token (room state pushes) of every test node. */
+    public static final String PLATFORM_TOKEN = "test-platform-token-9876543210";
+
     /**
      * The committed conf on a free port, with a harness store of its own so tests cannot see each
-     * other's pins, and a known operator token.
+     * other's pins, and known operator and platform tokens.
      */
     public static NodeConfig config() {
         NodeConfig c = ConfigLoader.load(ConfigLoader.DEFAULT_FILE).withPort(0);
         String state = freshStateDir();
         return withHarness(c, new HarnessConfig(c.harness().dir(), state, c.harness().defaultVersion(), 50L))
-                .withOps(new NodeConfig.OpsConfig(OPERATOR_TOKEN, Path.of(state, "operator-token").toString()));
+                .withOps(new NodeConfig.OpsConfig(OPERATOR_TOKEN, Path.of(state, "operator-token").toString()))
+                .withPlatform(new NodeConfig.PlatformConfig(PLATFORM_TOKEN, Path.of(state, "platform-token").toString()));
     }
 
     public static String freshStateDir() {
@@ -41,11 +45,11 @@ public final class TestNodes {
     }
 
     public static NodeConfig withHarness(NodeConfig c, HarnessConfig harness) {
-        return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(), harness, c.catalog(), c.ops(), c.kafka());
+        return new NodeConfig(c.http(), c.rooms(), c.engine(), c.router(), harness, c.catalog(), c.ops(), c.kafka(), c.platform());
     }
 
     public static NodeConfig withRooms(NodeConfig c, RoomsConfig rooms) {
-        return new NodeConfig(c.http(), rooms, c.engine(), c.router(), c.harness(), c.catalog(), c.ops(), c.kafka());
+        return new NodeConfig(c.http(), rooms, c.engine(), c.router(), c.harness(), c.catalog(), c.ops(), c.kafka(), c.platform());
     }
 
     /**
