@@ -59,23 +59,29 @@ public final class DemoCommand implements Main.Command {
 
     public int run(String[] argv) throws Exception {
         Options args = Options.parse(argv, 0, Set.of("conf"), Set.of());
-        NodeConfig config = ConfigLoader.load(Path.of(args.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
+        NodeConfig loaded = ConfigLoader.load(Path.of(args.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
+        // The demo plays the platform (a state push) and the operator (reading each outcome in full):
+        // tokens of its own for this run, so it needs no secret of a real deployment.
+        String operatorToken = oneOffToken();
+        String platformToken = oneOffToken();
+        NodeConfig config = loaded.withOps(new NodeConfig.OpsConfig(operatorToken, loaded.ops().tokenFile()))
+                .withPlatform(new NodeConfig.PlatformConfig(platformToken, loaded.platform().tokenFile()));
         try (Node node = Node.boot(config)) {
             System.out.println(Banner.of(node));
             String base = "http://" + config.http().host() + ":" + node.port();
             System.out.println("node: " + base + "\n");
             HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
 
-            post(http, base + "/v1/rooms/dress-room/state", JSON.createObjectNode()
+            post(http, base + "/v1/rooms/dress-room/state", platformToken, JSON.createObjectNode()
                     .put("utterance", "宝宝们, 这款碎花雪纺裙今天直播间专属价, 喜欢的点1号链接")
                     .set("promotions", JSON.readTree("[{\"id\":\"promo-1\",\"title\":\"满200减20\",\"actionLinkId\":\"link-1\",\"productId\":\"dress-101\"}]")));
 
             Map<String, Line> sent = new LinkedHashMap<>();
             Map<String, JsonNode> outcomes = new LinkedHashMap<>();
             System.out.println("the rooms open: one viewer greets each room ...");
-            outcomes.putAll(awaitOutcomes(http, base, send(http, base, OPENING, sent).keySet()));
+            outcomes.putAll(awaitOutcomes(http, base, operatorToken, send(http, base, OPENING, sent).keySet()));
             System.out.println("a burst of " + BURST.size() + " messages ...\n");
-            outcomes.putAll(awaitOutcomes(http, base, send(http, base, BURST, sent).keySet()));
+            outcomes.putAll(awaitOutcomes(http, base, operatorToken, send(http, base, BURST, sent).keySet()));
 
             LatencySummary latency = new LatencySummary();
             String room = null;
@@ -112,7 +118,7 @@ public final class DemoCommand implements Main.Command {
         for (Line line : lines) {
             String id = String.format("demo-%02d", sent.size() + 1);
             ObjectNode body = JSON.createObjectNode().put("messageId", id).put("userId", line.userId()).put("text", line.text());
-            HttpResponse<String> r = post(http, base + "/v1/rooms/" + line.roomId() + "/messages", body);
+            HttpResponse<String> r = post(http, base + "/v1/rooms/" + line.roomId() + "/messages", null, body);
             if (r.statusCode() != 202) {
                 System.out.println("  " + id + " was refused: " + r.statusCode() + " " + r.body());
                 continue;
@@ -137,14 +143,16 @@ public final class DemoCommand implements Main.Command {
 
     private static String quote(String s) { return "\"" + s + "\""; }
 
-    private static Map<String, JsonNode> awaitOutcomes(HttpClient http, String base, Iterable<String> ids) throws Exception {
+    /** Each message's whole outcome, from the operator's {@code GET /v1/outcomes/{id}}. */
+    private static Map<String, JsonNode> awaitOutcomes(HttpClient http, String base, String operatorToken, Iterable<String> ids) throws Exception {
         Map<String, JsonNode> done = new LinkedHashMap<>();
         long until = System.nanoTime() + WAIT_FOR_OUTCOMES.toNanos();
         List<String> pending = new ArrayList<>();
         ids.forEach(pending::add);
         while (!pending.isEmpty() && System.nanoTime() < until) {
             for (String id : List.copyOf(pending)) {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/messages/" + id)).GET().build(),
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/outcomes/" + id))
+                                .header("authorization", "Bearer " + operatorToken).GET().build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {
                     done.put(id, JSON.readTree(r.body()));
@@ -156,8 +164,17 @@ public final class DemoCommand implements Main.Command {
         return done;
     }
 
-    private static HttpResponse<String> post(HttpClient http, String url, JsonNode body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(url)).header("content-type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+    /** Posts JSON, with {@code Authorization: Bearer <token>} when a token is given. */
+    private static HttpResponse<String> post(HttpClient http, String url, String token, JsonNode body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+        if (token != null) b.header("authorization", "Bearer " + token);
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String oneOffToken() {
+        byte[] random = new byte[24];
+        new java.security.SecureRandom().nextBytes(random);
+        return java.util.HexFormat.of().formatHex(random);
     }
 }

@@ -10,7 +10,7 @@ import java.util.Map;
  */
 public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine, RouterConfig router,
                          HarnessConfig harness, CatalogConfig catalog, OpsConfig ops, KafkaConfig kafka, McpConfig mcp,
-                         OpenAiConfig openai) {
+                         OpenAiConfig openai, PlatformConfig platform) {
 
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null) : http;
@@ -23,13 +23,14 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         kafka = kafka == null ? KafkaConfig.disabled() : kafka;
         mcp = mcp == null ? new McpConfig(null) : mcp;
         openai = openai == null ? new OpenAiConfig(null, null, null, null) : openai;
+        platform = platform == null ? new PlatformConfig(null, null) : platform;
     }
 
-    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null, null, null); }
+    public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null, null, null, null); }
 
     public NodeConfig withPort(int port) {
         return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes()),
-                rooms, engine, router, harness, catalog, ops, kafka, mcp, openai);
+                rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform);
     }
 
     /** The same node over another rooms folder and catalog (the training world). */
@@ -39,19 +40,21 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         return withRooms(r).withCatalog(catalog);
     }
 
-    public NodeConfig withCatalog(CatalogConfig catalog) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+    public NodeConfig withCatalog(CatalogConfig catalog) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
-    public NodeConfig withRooms(RoomsConfig rooms) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+    public NodeConfig withRooms(RoomsConfig rooms) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
-    public NodeConfig withHarness(HarnessConfig harness) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+    public NodeConfig withHarness(HarnessConfig harness) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
-    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+    public NodeConfig withOps(OpsConfig ops) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
-    public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+    public NodeConfig withKafka(KafkaConfig kafka) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
-    public NodeConfig withMcp(McpConfig mcp) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+    public NodeConfig withMcp(McpConfig mcp) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
-    public NodeConfig withOpenAi(OpenAiConfig openai) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai); }
+    public NodeConfig withOpenAi(OpenAiConfig openai) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
+
+    public NodeConfig withPlatform(PlatformConfig platform) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
     /** The HTTP API: where it listens and how much a viewer may send. */
     public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes) {
@@ -349,5 +352,26 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             return "ApiClientConfig[key=" + (key == null ? "none" : "***") + ", keyEnv=" + keyEnv + ", keyFile=" + keyFile
                     + ", requestsPerMinute=" + requestsPerMinute + ", burst=" + burst + ", maxConcurrent=" + maxConcurrent + "]";
         }
+    }
+
+    /**
+     * The commerce platform's side (and the streamer's console): the bearer token that room state
+     * pushes ({@code POST /v1/rooms/{id}/state}) require. It is neither the viewers' (they have
+     * none) nor the operator's, so a leaked operator token cannot change prices and a platform
+     * client cannot pin harnesses. With no {@code token} here and no
+     * {@code LIVEHARNESS_PLATFORM_TOKEN} in the environment, the node makes one at start and writes
+     * it to {@code tokenFile} (mode 600), printing only the path.
+     */
+    public record PlatformConfig(String token, String tokenFile) {
+        public static final String TOKEN_ENV = "LIVEHARNESS_PLATFORM_TOKEN";
+        public static final String DEFAULT_TOKEN_FILE = "var/platform-token";
+
+        public PlatformConfig {
+            token = token == null || token.isBlank() ? null : token;
+            tokenFile = tokenFile == null ? DEFAULT_TOKEN_FILE : tokenFile;
+        }
+
+        @Override
+        public String toString() { return "PlatformConfig[token=" + (token == null ? "none" : "***") + ", tokenFile=" + tokenFile + "]"; }
     }
 }

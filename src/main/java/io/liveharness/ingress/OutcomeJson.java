@@ -7,6 +7,25 @@ import io.liveharness.api.MessageOutcome;
 /** The wire shape of outcomes and replies (HTTP and WebSocket). */
 public final class OutcomeJson {
 
+    /**
+     * What a viewer may see of an outcome: how it ended, the reason code and what the avatar said.
+     * Not the detail or the hook decisions: a blocked reply's hooks quote what they matched (a
+     * phone number, a prohibited claim) and a failure's detail is an internal error; not the
+     * classification, harness version or stage timings either (they tell how the room decides).
+     */
+    public static ObjectNode forViewer(MessageOutcome o) {
+        ObjectNode n = RequestJson.JSON.createObjectNode();
+        n.put("messageId", o.messageId());
+        n.put("roomId", o.roomId());
+        n.put("status", o.kind().label());
+        n.put("reason", o.reason());
+        if (o.replyText() != null) n.put("reply", o.replyText());
+        if (o.mergedInto() != null) n.put("mergedInto", o.mergedInto());
+        n.put("latencyMs", o.endToEndMs());
+        return n;
+    }
+
+    /** The whole outcome, for operators: its detail, hook decisions, classification and stage timings. */
     public static ObjectNode outcome(MessageOutcome o) {
         ObjectNode n = RequestJson.JSON.createObjectNode();
         n.put("messageId", o.messageId());

@@ -5,21 +5,32 @@ import io.liveharness.api.RoomStateUpdate;
 import io.liveharness.api.RoomStateUpdate.PriceChange;
 import io.liveharness.api.RoomStateUpdate.Promotion;
 import io.liveharness.api.RoomStateUpdate.StockChange;
+import io.liveharness.pipeline.PromptText;
 import io.vertx.core.buffer.Buffer;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 /**
  * Validates {@code POST /v1/rooms/{roomId}/state}:
  * {@code {"onStage", "priceChanges":[{productId,price}], "stockChanges":[{productId,stock}],
  * "promotions":[{id,title,actionLinkId,productId}], "utterance"}}, each part optional, errors
  * naming the field by its path ({@code priceChanges[1].price}).
+ *
+ * <p>Every text here ends up in the room's system prompt, so it is refused (not quietly changed:
+ * the platform shows viewers the same title, and should learn its text did not go through) when it
+ * holds a control character, a line break or a chat-template marker, or runs past its limit; ids
+ * are kept to a plain alphabet.
  */
 public final class RoomStateParser {
     private static final Set<String> FIELDS = Set.of("onStage", "priceChanges", "stockChanges", "promotions", "utterance");
+    /** Promotion and action-link ids: what the avatar reads out and the platform resolves. */
+    static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,63}");
+    /** A promotion title is one short line on screen; the prompt carries it into every request. */
+    static final int MAX_TITLE_CHARS = 120;
     private final int maxTextChars;
 
     public RoomStateParser(int maxTextChars) { this.maxTextChars = maxTextChars; }
@@ -53,12 +64,10 @@ public final class RoomStateParser {
             return new StockChange(product, units.asInt());
         });
         List<Promotion> promotions = list(obj, "promotions", (item, path) -> new Promotion(
-                text(item, path, "id", true), text(item, path, "title", true), text(item, path, "actionLinkId", true),
-                item.has("productId") ? product(item, path, roomId, roomHasProduct) : null));
+                id(item, path, "id"), promptText(path + ".title", text(item, path, "title", true), MAX_TITLE_CHARS),
+                id(item, path, "actionLinkId"), item.has("productId") ? product(item, path, roomId, roomHasProduct) : null));
         String utterance = RequestJson.optionalString(obj, "utterance");
-        if (utterance != null && utterance.codePointCount(0, utterance.length()) > maxTextChars * 4) {
-            throw ApiError.badField("utterance", "'utterance' is longer than " + maxTextChars * 4 + " characters");
-        }
+        if (utterance != null) promptText("utterance", utterance, maxTextChars * 4);
         return new RoomStateUpdate(roomId, onStage, prices, stock, promotions, utterance, nowMs);
     }
 
@@ -86,6 +95,20 @@ public final class RoomStateParser {
             throw ApiError.badField(path + ".productId", "product '" + id + "' is not sold in room '" + roomId + "'");
         }
         return id;
+    }
+
+    private static String id(JsonNode item, String path, String field) {
+        String id = text(item, path, field, true);
+        if (!ID.matcher(id).matches()) {
+            throw ApiError.badField(path + "." + field, "'" + path + "." + field + "' must be 1-64 letters, digits, '.', '_', ':' or '-'");
+        }
+        return id;
+    }
+
+    private static String promptText(String at, String text, int maxChars) {
+        String problem = PromptText.problem(text, maxChars);
+        if (problem != null) throw ApiError.badField(at, "'" + at + "' " + problem);
+        return text;
     }
 
     private static String text(JsonNode item, String path, String field, boolean required) {

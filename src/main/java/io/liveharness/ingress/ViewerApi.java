@@ -24,10 +24,12 @@ import java.util.Set;
 import java.util.List;
 
 /**
- * The viewer-facing HTTP API: messages in, outcomes and a live event stream out, room state
- * pushes. It records every accepted message in the {@link MessageLedger} before handing it to its
- * room, and every outcome when the room publishes it. Its handlers run on the HTTP server's
- * verticle context.
+ * The viewer-facing HTTP API: messages in, outcomes and a live event stream out; beside it the
+ * commerce platform's room state pushes, which need the {@link PlatformToken}. It records every
+ * accepted message in the {@link MessageLedger} before handing it to its room, and every outcome
+ * when the room publishes it. Viewers see outcomes reduced ({@link OutcomeJson#forViewer}); the
+ * whole outcome is on an operator route ({@link #mountOperatorView}). Its handlers run on the HTTP
+ * server's verticle context.
  */
 public final class ViewerApi {
     /** Where an accepted message goes: its room on this node, or a topic the room's owner reads. */
@@ -45,10 +47,11 @@ public final class ViewerApi {
     private final RoomStateParser states;
     private final MessageSink sink;
     private final Handler<RoutingContext> relay;
+    private final PlatformToken platform;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
 
-    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger) {
-        this(vertx, config, rooms, ledger, null, null);
+    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, PlatformToken platform) {
+        this(vertx, config, rooms, ledger, platform, null, null);
     }
 
     /**
@@ -56,8 +59,9 @@ public final class ViewerApi {
      * pushes first to {@code relay}, which sends them on to the node hosting the room or passes
      * them here with {@code ctx.next()} (null: the room here, for both).
      */
-    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, MessageSink sink,
-                     Handler<RoutingContext> relay) {
+    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, PlatformToken platform,
+                     MessageSink sink, Handler<RoutingContext> relay) {
+        this.platform = platform;
         this.sink = sink != null ? sink : m -> rooms.deliver(m.roomId(), m);
         this.relay = relay != null ? relay : RoutingContext::next;
         this.vertx = vertx;
@@ -71,7 +75,8 @@ public final class ViewerApi {
     public void mount(Router router) {
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
         router.post("/v1/rooms/:roomId/messages").handler(body).handler(this::postMessage);
-        router.post("/v1/rooms/:roomId/state").handler(body).handler(relay).handler(this::postState);
+        // Checked before the relay: a request without the platform token goes nowhere, here or on the room's node.
+        router.post("/v1/rooms/:roomId/state").handler(body).handler(platform.guard()).handler(relay).handler(this::postState);
         router.get("/v1/rooms/:roomId/events").handler(this::events);
         router.get("/v1/messages/:messageId").handler(this::getMessage);
     }
@@ -90,7 +95,7 @@ public final class ViewerApi {
                     json(ctx, 202, RequestJson.JSON.createObjectNode().put("accepted", true).put("messageId", m.messageId()));
                 } else {
                     ledger.retract(m.messageId());
-                    error(ctx, new ApiError(503, null, "room '" + roomId + "' could not take the message: " + ar.cause().getMessage()));
+                    error(ctx, new ApiError(503, null, "room '" + roomId + "' could not take the message now; try again"));
                 }
             });
         } catch (ApiError e) {
@@ -112,7 +117,7 @@ public final class ViewerApi {
             var update = states.parse(roomId, ctx.body().buffer(), room.products()::contains, System.currentTimeMillis());
             rooms.deliver(roomId, update).onComplete(ar -> {
                 if (ar.succeeded()) json(ctx, 202, RequestJson.JSON.createObjectNode().put("accepted", true));
-                else error(ctx, new ApiError(503, null, "room '" + roomId + "' could not take the update: " + ar.cause().getMessage()));
+                else error(ctx, new ApiError(503, null, "room '" + roomId + "' could not take the update now; try again"));
             });
         } catch (ApiError e) {
             error(ctx, e);
@@ -127,8 +132,22 @@ public final class ViewerApi {
             json(ctx, 202, RequestJson.JSON.createObjectNode().put("messageId", e.messageId()).put("roomId", e.roomId())
                     .put("status", "pending").put("waitingMs", System.currentTimeMillis() - e.acceptedAtMs()));
         } else {
-            json(ctx, 200, OutcomeJson.outcome(e.outcome()));
+            json(ctx, 200, OutcomeJson.forViewer(e.outcome()));
         }
+    }
+
+    /**
+     * {@code GET /v1/outcomes/{messageId}}: the whole outcome (detail, hook decisions, timings), behind
+     * {@code operatorAuth}, the operator API's own check.
+     */
+    public void mountOperatorView(Router router, Handler<RoutingContext> operatorAuth) {
+        router.get("/v1/outcomes/:messageId").handler(operatorAuth).handler(ctx -> {
+            MessageLedger.Entry e = ledger.find(ctx.pathParam("messageId"));
+            if (e == null) error(ctx, new ApiError(404, "messageId", "no message '" + ctx.pathParam("messageId") + "' on this node"));
+            else if (e.outcome() == null) json(ctx, 202, RequestJson.JSON.createObjectNode().put("messageId", e.messageId())
+                    .put("roomId", e.roomId()).put("status", "pending").put("waitingMs", System.currentTimeMillis() - e.acceptedAtMs()));
+            else json(ctx, 200, OutcomeJson.outcome(e.outcome()));
+        });
     }
 
     /** A WebSocket that streams the room's replies and outcomes as JSON, one object per frame. */
@@ -146,7 +165,7 @@ public final class ViewerApi {
         consumers.add(vertx.eventBus().<AvatarReply>localConsumer(Addresses.reply(roomId),
                 m -> ws.writeTextMessage(OutcomeJson.reply(m.body()).toString())));
         consumers.add(vertx.eventBus().<MessageOutcome>localConsumer(Addresses.outcome(roomId),
-                m -> ws.writeTextMessage(OutcomeJson.outcome(m.body()).put("type", "outcome").toString())));
+                m -> ws.writeTextMessage(OutcomeJson.forViewer(m.body()).put("type", "outcome").toString())));
         ws.closeHandler(v -> consumers.forEach(MessageConsumer::unregister));
     }
 

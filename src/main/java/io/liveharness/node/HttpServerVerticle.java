@@ -40,6 +40,7 @@ final class HttpServerVerticle extends VerticleBase {
         Router router = Router.router(vertx);
         operators.mount(router); // first: its guard runs before the viewer endpoints
         viewers.mount(router);
+        viewers.mountOperatorView(router, operators.authenticator());
         openai.mount(router);
         router.get("/health").handler(ctx -> {
             ObjectNode h = health.get();

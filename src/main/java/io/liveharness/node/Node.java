@@ -9,6 +9,7 @@ import io.liveharness.engine.ModelInfo;
 import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.hooks.HarnessHooks;
 import io.liveharness.hooks.HookRegistry;
+import io.liveharness.ingress.PlatformToken;
 import io.liveharness.ingress.ViewerApi;
 import io.liveharness.ingress.openai.ChatCompletionsApi;
 import io.liveharness.ops.MeteredModelBackend;
@@ -105,17 +106,22 @@ public final class Node implements AutoCloseable {
         HarnessRegistry harnesses;
         OperatorToken token;
         OperatorToken publisher;
+        PlatformToken platform;
         java.util.Map<String, McpServerSpec> mcpServers;
         try {
             token = OperatorToken.resolve(config.ops());
             publisher = OperatorToken.resolvePublisher(config.ops(), token);
+            platform = PlatformToken.resolve(config.platform());
             mcpServers = McpServers.specs(config.mcp());
             catalog = Catalog.load(Path.of(config.catalog().file()));
             policies = Policies.load(Path.of(config.catalog().policies()));
-            manifests.addAll(RoomManifests.load(Path.of(config.rooms().dir()), catalog));
-            manifests.addAll(extraRooms);
             harnesses = HarnessRegistry.open(Path.of(config.harness().stateDir()), Path.of(config.harness().dir()),
                     config.harness().defaultVersion(), mcpServers.keySet());
+            HarnessRegistry store = harnesses;
+            // A quarantined version is known: the room runs stable until it is fixed (HarnessRegistry.resolve).
+            java.util.function.Predicate<String> known = v -> store.version(v).isPresent() || store.quarantined().containsKey(v);
+            manifests.addAll(RoomManifests.load(Path.of(config.rooms().dir()), catalog, known));
+            manifests.addAll(RoomManifests.checkPins(extraRooms, known));
         } catch (RuntimeException e) {
             model.close();
             throw e;
@@ -162,8 +168,8 @@ public final class Node implements AutoCloseable {
             monitor.watch(manifests.stream().map(RoomManifest::id).toList());
             // With Kafka, a room is deployed on the node its partition is assigned to, not here at start.
             await(rooms.add(manifests, kafka == null));
-            ViewerApi viewers = kafka == null ? new ViewerApi(vertx, config.http(), rooms, ledger)
-                    : new ViewerApi(vertx, config.http(), rooms, ledger, kafka.egress()::message, kafka.placement()::relay);
+            ViewerApi viewers = kafka == null ? new ViewerApi(vertx, config.http(), rooms, ledger, platform)
+                    : new ViewerApi(vertx, config.http(), rooms, ledger, platform, kafka.egress()::message, kafka.placement()::relay);
             RoomPlacement placement = kafka == null ? RoomPlacement.local() : kafka.placement();
             node.http = new HttpServerVerticle(config.http(), viewers,
                     new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, publisher, monitor, metrics, placement),

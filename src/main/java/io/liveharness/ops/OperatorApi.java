@@ -175,6 +175,9 @@ public final class OperatorApi {
         }
     }
 
+    /** The operator token check, for an operator route mounted elsewhere ({@code GET /v1/outcomes/{id}}). */
+    public io.vertx.core.Handler<RoutingContext> authenticator() { return this::authenticate; }
+
     /** No token: 401. A token that is not the operator's: 403. The token itself is never echoed or logged. */
     private void authenticate(RoutingContext ctx) {
         String header = ctx.request().getHeader("Authorization");

@@ -30,6 +30,10 @@ import java.util.regex.Pattern;
 public final class PromptAssemblyStage {
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.]+)\\s*}}");
     public static final int FAQ_ENTRIES = 3;
+    /** The longest a value from room state or the catalog may be in its line of the prompt. */
+    static final int MAX_FIELD_CHARS = 200;
+    /** The longest one streamer utterance may be in the prompt. */
+    static final int MAX_UTTERANCE_CHARS = 2_000;
 
     /** The assembled prompt, and what was trimmed to fit the budget. */
     public record Prompt(List<ChatMessage> messages, int estimatedTokens, List<String> trimmed) { }
@@ -45,7 +49,7 @@ public final class PromptAssemblyStage {
         Map<String, Lines> vars = variables(request, context, skill, tools);
         List<Turn> turns = new ArrayList<>(context.turns());
         List<String> trimmed = new ArrayList<>();
-        String question = ViewerText.sanitize(request.message().text());
+        String question = PromptText.clean(request.message().text());
 
         while (true) {
             String system = render(harness.prompt().sections(), vars);
@@ -61,7 +65,7 @@ public final class PromptAssemblyStage {
             List<ChatMessage> messages = new ArrayList<>();
             messages.add(ChatMessage.system(system));
             for (Turn t : turns) {
-                messages.add(ChatMessage.user(ViewerText.sanitize(t.question())));
+                messages.add(ChatMessage.user(PromptText.clean(t.question())));
                 messages.add(ChatMessage.assistant(t.reply()));
             }
             messages.add(ChatMessage.user(question));
@@ -85,19 +89,20 @@ public final class PromptAssemblyStage {
             boolean onStage = context.onStage() != null && p.id().equals(context.onStage().id());
             // The product on stage in full, the others in a line: most questions are about what
             // the streamer is showing, and a tool call reaches the rest.
-            products.add(onStage ? describe(p) : "- " + p.id() + " " + p.name() + ": ¥" + p.price());
+            products.add(onStage ? describe(p) : "- " + field(p.id()) + " " + field(p.name()) + ": ¥" + p.price());
         }
         v.put("product_specs", fixed(products));
         List<String> faqs = context.faqs().stream().map(f -> "Q: " + f.q() + "\nA: " + f.a()).toList();
         v.put("faqs", new Lines(new ArrayList<>(faqs), false));
         List<String> state = new ArrayList<>();
-        if (context.onStage() != null) state.add("On stage: " + context.onStage().id() + " " + context.onStage().name());
+        if (context.onStage() != null) state.add("On stage: " + field(context.onStage().id()) + " " + field(context.onStage().name()));
+        // The platform's path refuses markup in these; a snapshot restored from elsewhere is cleaned all the same.
         for (Promotion promo : context.promotions()) {
-            state.add("Promotion " + promo.id() + ": " + promo.title() + " (action link " + promo.actionLinkId() + ")");
+            state.add("Promotion " + field(promo.id()) + ": " + field(promo.title()) + " (action link " + field(promo.actionLinkId()) + ")");
         }
         v.put("room_state", fixed(state));
         v.put("streamer_utterances", new Lines(new ArrayList<>(context.utterances().stream()
-                .map(Utterance::text).map(t -> "Streamer: " + ViewerText.sanitize(t)).toList()), true));
+                .map(Utterance::text).map(t -> "Streamer: " + PromptText.line(t, MAX_UTTERANCE_CHARS)).toList()), true));
         return v;
     }
 
@@ -156,10 +161,13 @@ public final class PromptAssemblyStage {
     }
 
     static String describe(Product p) {
-        return "- " + p.id() + " " + p.name() + ": ¥" + p.price() + ", stock " + p.stock()
-                + (p.sizes().isEmpty() ? "" : ", sizes " + String.join("/", p.sizes()))
-                + (p.colors().isEmpty() ? "" : ", colours " + String.join("/", p.colors()))
-                + ", material " + p.material() + ", shipping " + p.shipping() + ", returns " + p.returns()
-                + ", buy link " + p.actionLinkId();
+        return "- " + field(p.id()) + " " + field(p.name()) + ": ¥" + p.price() + ", stock " + p.stock()
+                + (p.sizes().isEmpty() ? "" : ", sizes " + field(String.join("/", p.sizes())))
+                + (p.colors().isEmpty() ? "" : ", colours " + field(String.join("/", p.colors())))
+                + ", material " + field(p.material()) + ", shipping " + field(p.shipping()) + ", returns " + field(p.returns())
+                + ", buy link " + field(p.actionLinkId());
     }
+
+    /** One value inside a line of the system prompt: one line, no markup, bounded. */
+    private static String field(String value) { return PromptText.line(value, MAX_FIELD_CHARS); }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -17,7 +18,13 @@ public final class RoomManifests {
     public static final Pattern ROOM_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
 
 
-    public static List<RoomManifest> load(Path dir, Catalog catalog) {
+    public static List<RoomManifest> load(Path dir, Catalog catalog) { return load(dir, catalog, version -> true); }
+
+    /**
+     * As above, also refusing a manifest pinned to a harness version that {@code versionKnown} does
+     * not know: such a room could answer nothing, so the node does not start with it.
+     */
+    public static List<RoomManifest> load(Path dir, Catalog catalog, Predicate<String> versionKnown) {
         if (!Files.isDirectory(dir)) {
             throw new IllegalArgumentException(dir + ": rooms folder not found");
         }
@@ -29,6 +36,8 @@ public final class RoomManifests {
                 RoomManifest room = read(file, problems);
                 if (room == null) continue;
                 problems.addAll(check(file, room, catalog));
+                String pin = pinProblem(room, versionKnown);
+                if (pin != null) problems.add(file + ": " + pin);
                 if (rooms.stream().anyMatch(r -> r.id().equals(room.id()))) {
                     problems.add(file + ":1: room id '" + room.id() + "' is used by another manifest");
                 }
@@ -52,6 +61,24 @@ public final class RoomManifests {
             problems.add(e.getMessage());
             return null;
         }
+    }
+
+    /** Rooms given in code (not from files), refused when pinned to a version {@code versionKnown} does not know. */
+    public static List<RoomManifest> checkPins(List<RoomManifest> rooms, Predicate<String> versionKnown) {
+        List<String> problems = new ArrayList<>();
+        for (RoomManifest room : rooms) {
+            String pin = pinProblem(room, versionKnown);
+            if (pin != null) problems.add("room '" + room.id() + "' (given at start): " + pin);
+        }
+        if (!problems.isEmpty()) throw new IllegalArgumentException(String.join("\n", problems));
+        return rooms;
+    }
+
+    private static String pinProblem(RoomManifest room, Predicate<String> versionKnown) {
+        String version = room.harness().version();
+        if (version == null || versionKnown.test(version)) return null;
+        return "harness.version '" + version + "' is not a published harness version; publish it first "
+                + "(./liveharness harness publish) or follow a channel (harness.channel: stable)";
     }
 
     /** Problems with one manifest, each naming the file and the field. */

@@ -1,25 +1,44 @@
 package io.liveharness.room;
 
 import io.liveharness.api.RoomStateUpdate.Promotion;
+import io.liveharness.tools.RoomOffer;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a room remembers between messages, kept while it is passivated and restored when it comes
- * back: the live state pushed by the platform and the bounded context window.
+ * back (on this node, or on another from the room-state changelog): the live state pushed by the
+ * platform, the room's own prices and stock among it, and the bounded context window.
+ *
+ * @param prices the room's prices by product id, where the platform set them (else the catalog's)
+ * @param stock  the room's stock by product id, where the platform set it
  */
 public record RoomSnapshot(String roomId, String onStageProductId, List<Promotion> promotions,
-                           List<Utterance> utterances, List<Turn> turns) {
+                           List<Utterance> utterances, List<Turn> turns, Map<String, Double> prices,
+                           Map<String, Integer> stock) {
 
     public RoomSnapshot {
-        promotions = List.copyOf(promotions);
-        utterances = List.copyOf(utterances);
-        turns = List.copyOf(turns);
+        promotions = promotions == null ? List.of() : List.copyOf(promotions);
+        utterances = utterances == null ? List.of() : List.copyOf(utterances);
+        turns = turns == null ? List.of() : List.copyOf(turns);
+        // Absent from state written before rooms had prices of their own: the catalog's, then.
+        prices = prices == null ? Map.of() : Map.copyOf(prices);
+        stock = stock == null ? Map.of() : Map.copyOf(stock);
+    }
+
+    /** A room with the catalog's prices and stock. */
+    public RoomSnapshot(String roomId, String onStageProductId, List<Promotion> promotions,
+                        List<Utterance> utterances, List<Turn> turns) {
+        this(roomId, onStageProductId, promotions, utterances, turns, Map.of(), Map.of());
     }
 
     public static RoomSnapshot fresh(RoomManifest manifest) {
         return new RoomSnapshot(manifest.id(), manifest.onStage(), List.of(), List.of(), List.of());
     }
+
+    /** The room's prices and stock, to apply over the catalog's. */
+    public RoomOffer offer() { return new RoomOffer(prices, stock); }
 
     /** Something the streamer said. */
     public record Utterance(String text, long atMs) { }

@@ -18,6 +18,7 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +53,9 @@ public final class RoomVerticle extends VerticleBase {
     private RoomQueue queue;
     private String onStage;
     private List<Promotion> promotions;
+    /** The room's own prices and stock (the platform's, for this room only), over the catalog's. */
+    private final Map<String, Double> prices = new HashMap<>();
+    private final Map<String, Integer> stock = new HashMap<>();
     private Set<String> productKeywords;
     private final Map<String, Long> lastAnsweredByUser = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -75,6 +79,9 @@ public final class RoomVerticle extends VerticleBase {
         queue = new RoomQueue(config.queueCapacity(), config.staleAfterMs(), config.mergeSimilarity(), this::dropped);
         onStage = initial.onStageProductId();
         promotions = initial.promotions();
+        prices.putAll(initial.prices());
+        stock.putAll(initial.stock());
+        services.catalog().offer(manifest.id(), initial.offer()); // the product tools answer this room with them
         productKeywords = new HashSet<>();
         for (String id : manifest.products()) {
             services.catalog().find(id).ifPresent(p -> productKeywords.addAll(p.keywords()));
@@ -121,8 +128,10 @@ public final class RoomVerticle extends VerticleBase {
     private void apply(RoomStateUpdate u) {
         if (u.onStageProductId() != null) onStage = u.onStageProductId();
         if (u.promotions() != null) promotions = List.copyOf(u.promotions());
-        if (u.priceChanges() != null) u.priceChanges().forEach(p -> services.catalog().updatePrice(p.productId(), p.price()));
-        if (u.stockChanges() != null) u.stockChanges().forEach(s -> services.catalog().updateStock(s.productId(), s.stock()));
+        // This room's, not the catalog's: another room selling the same product keeps its own price.
+        if (u.priceChanges() != null) u.priceChanges().forEach(p -> prices.put(p.productId(), p.price()));
+        if (u.stockChanges() != null) u.stockChanges().forEach(s -> stock.put(s.productId(), s.stock()));
+        if (u.priceChanges() != null || u.stockChanges() != null) services.catalog().offer(manifest.id(), snapshot().offer());
         if (u.utterance() != null && !u.utterance().isBlank()) window.addUtterance(new Utterance(u.utterance(), u.atMs()));
     }
 
@@ -135,33 +144,52 @@ public final class RoomVerticle extends VerticleBase {
         busy = true;
         QueuedQuestion q = next.get();
         long queueWaitMicros = (now - q.message().acceptedAtMs()) * 1_000;
-        Harness harness = services.harnesses().resolve(manifest.id(), manifest.harness()).harness();
-        RoomRequest request = new RoomRequest(q.message(), q.classification(), manifest, snapshot(), harness,
-                q.message().acceptedAtMs() + services.config().replyDeadlineMs());
+        // Anything that throws from here on (a pin to a version this node lacks, a bug in a stage)
+        // ends this message as failed and frees the room: it must never stay busy with no outcome.
+        String version = null;
         Future<PipelineResult> answer;
         try {
+            Harness harness = services.harnesses().resolve(manifest.id(), manifest.harness()).harness();
+            version = harness.version();
+            RoomRequest request = new RoomRequest(q.message(), q.classification(), manifest, snapshot(), harness,
+                    q.message().acceptedAtMs() + services.config().replyDeadlineMs());
             answer = services.pipeline().run(request);
         } catch (RuntimeException e) {
             answer = Future.failedFuture(e);
         }
-        answer.onComplete(ar -> finish(q, request, queueWaitMicros, ar));
+        String harnessVersion = version;
+        answer.onComplete(ar -> finish(q, harnessVersion, queueWaitMicros, ar));
     }
 
-    private void finish(QueuedQuestion q, RoomRequest request, long queueWaitMicros, AsyncResult<PipelineResult> ar) {
+    private void finish(QueuedQuestion q, String harnessVersion, long queueWaitMicros, AsyncResult<PipelineResult> ar) {
         long now = System.currentTimeMillis();
-        QuestionOutcomes outcomes = new QuestionOutcomes(manifest.id(), q, request.harness().version(), queueWaitMicros);
-        if (ar.failed()) {
-            outcomes.failed(ar.cause(), now).forEach(this::publish);
-        } else if (ar.result().refused()) {
-            outcomes.refused(ar.result(), now).forEach(this::publish);
-        } else {
-            outcomes.answered(ar.result(), now).forEach(this::publish);
-            window.addTurn(new Turn(q.message().messageId(), q.message().text(), ar.result().reply().text(), now));
-            lastAnsweredByUser.put(q.message().userId(), now);
+        QuestionOutcomes outcomes = new QuestionOutcomes(manifest.id(), q, harnessVersion, queueWaitMicros);
+        boolean answered = false;
+        List<MessageOutcome> out;
+        try {
+            if (ar.failed()) {
+                out = outcomes.failed(ar.cause(), now);
+            } else if (ar.result().refused()) {
+                out = outcomes.refused(ar.result(), now);
+            } else {
+                out = outcomes.answered(ar.result(), now);
+                answered = true;
+            }
+        } catch (RuntimeException e) { // a result this room cannot record (a bug): the message still ends, once
+            out = outcomes.failed(e, now);
+            answered = false;
         }
-        queue.finishAnswering();
-        busy = false;
-        lastActivityMs = now;
+        try {
+            out.forEach(this::publish);
+            if (answered) {
+                window.addTurn(new Turn(q.message().messageId(), q.message().text(), ar.result().reply().text(), now));
+                lastAnsweredByUser.put(q.message().userId(), now);
+            }
+        } finally {
+            queue.finishAnswering();
+            busy = false;
+            lastActivityMs = now;
+        }
         pump();
     }
 
@@ -189,11 +217,12 @@ public final class RoomVerticle extends VerticleBase {
         if (passivating) return true;
         if (busy || !queue.idle()) return false;
         passivating = true;
+        services.catalog().withdraw(manifest.id());
         onPassivate.accept(snapshot());
         return true;
     }
 
     public RoomSnapshot snapshot() {
-        return new RoomSnapshot(manifest.id(), onStage, promotions, window.utterances(), window.turns());
+        return new RoomSnapshot(manifest.id(), onStage, promotions, window.utterances(), window.turns(), prices, stock);
     }
 }

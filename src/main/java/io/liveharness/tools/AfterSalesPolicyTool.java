@@ -13,7 +13,7 @@ public final class AfterSalesPolicyTool extends LocalTool {
 
     public String name() { return NAME; }
 
-    protected JsonNode answer(JsonNode args) {
+    protected JsonNode answer(String roomId, JsonNode args) {
         String topic = requiredText(args, "topic");
         Policies.AfterSales a = policies.afterSales();
         Map<String, String> rules = Map.of("returns", a.returns(), "exchange", a.exchange(), "warranty", a.warranty(),

@@ -10,12 +10,14 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The product catalog, read from a YAML file. Prices and stock change while a room is live (the
- * commerce platform pushes them), so the current version of each product is kept here, where the
- * rooms and the product tools both read it.
+ * The product catalog, read from a YAML file, and never changed by a running node: the file is the
+ * catalog's one source of truth on every node. What the commerce platform changes while a room is
+ * live (a live-room price, the room's stock) is that room's {@link RoomOffer}: the room keeps it in
+ * its state and posts it here, where the product tools read it for calls from that room.
  */
 public final class Catalog {
     private final Map<String, Product> byId;
+    private final Map<String, RoomOffer> offers = new ConcurrentHashMap<>();
 
     private record CatalogFile(List<Product> products) { }
 
@@ -37,16 +39,27 @@ public final class Catalog {
                 throw new IllegalArgumentException(file + ": product id '" + p.id() + "' appears twice");
             }
         }
-        return new Catalog(new ConcurrentHashMap<>(byId));
+        return new Catalog(java.util.Collections.unmodifiableMap(byId));
     }
 
+    /** The product as the catalog file has it. */
     public Optional<Product> find(String productId) { return Optional.ofNullable(byId.get(productId)); }
+
+    /** The product as {@code roomId} sells it now: the catalog's, with the room's own price and stock. */
+    public Optional<Product> find(String roomId, String productId) {
+        return find(productId).map(offers.getOrDefault(roomId, RoomOffer.NONE)::apply);
+    }
+
+    /** Sets the room's prices and stock (replacing what it had), as its state now holds them. */
+    public void offer(String roomId, RoomOffer offer) {
+        if (offer.isEmpty()) offers.remove(roomId);
+        else offers.put(roomId, offer);
+    }
+
+    /** Forgets a room's prices and stock here (it passivated or moved; its state keeps them). */
+    public void withdraw(String roomId) { offers.remove(roomId); }
 
     public boolean contains(String productId) { return byId.containsKey(productId); }
 
     public int size() { return byId.size(); }
-
-    public void updatePrice(String productId, double price) { byId.computeIfPresent(productId, (id, p) -> p.withPrice(price)); }
-
-    public void updateStock(String productId, int stock) { byId.computeIfPresent(productId, (id, p) -> p.withStock(stock)); }
 }

@@ -17,7 +17,7 @@ public final class CouponRulesTool extends LocalTool {
 
     public String name() { return NAME; }
 
-    protected JsonNode answer(JsonNode args) {
+    protected JsonNode answer(String roomId, JsonNode args) {
         String productId = optionalText(args, "productId");
         if (productId != null && !catalog.contains(productId)) throw new BadArgument("no product with id '" + productId + "'");
         List<Policies.Coupon> coupons = policies.coupons().stream()

@@ -23,8 +23,8 @@ public abstract class LocalTool extends VerticleBase {
 
     public abstract String name();
 
-    /** The result as JSON, or throws {@link BadArgument}. */
-    protected abstract JsonNode answer(JsonNode args);
+    /** The result as JSON for a call from {@code roomId}, or throws {@link BadArgument}. */
+    protected abstract JsonNode answer(String roomId, JsonNode args);
 
     @Override
     public Future<?> start() {
@@ -40,7 +40,7 @@ public abstract class LocalTool extends VerticleBase {
         }
         if (args == null || !args.isObject()) return ToolResult.error(name(), "arguments must be a JSON object");
         try {
-            return ToolResult.ok(name(), answer(args).toString());
+            return ToolResult.ok(name(), answer(call.roomId(), args).toString());
         } catch (BadArgument e) {
             return ToolResult.error(name(), e.getMessage());
         }
@@ -59,8 +59,9 @@ public abstract class LocalTool extends VerticleBase {
         return v.asText();
     }
 
-    protected static Product product(Catalog catalog, JsonNode args) {
+    /** The product the arguments name, as {@code roomId} sells it (its own price and stock). */
+    protected static Product product(Catalog catalog, String roomId, JsonNode args) {
         String id = requiredText(args, "productId");
-        return catalog.find(id).orElseThrow(() -> new BadArgument("no product with id '" + id + "'"));
+        return catalog.find(roomId, id).orElseThrow(() -> new BadArgument("no product with id '" + id + "'"));
     }
 }

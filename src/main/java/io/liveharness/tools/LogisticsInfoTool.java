@@ -16,11 +16,11 @@ public final class LogisticsInfoTool extends LocalTool {
 
     public String name() { return NAME; }
 
-    protected JsonNode answer(JsonNode args) {
+    protected JsonNode answer(String roomId, JsonNode args) {
         Policies.Logistics l = policies.logistics();
         ObjectNode out = JSON.valueToTree(l);
         String productId = optionalText(args, "productId");
-        if (productId != null) out.put("productShipping", product(catalog, args).shipping());
+        if (productId != null) out.put("productShipping", product(catalog, roomId, args).shipping());
         String region = optionalText(args, "region");
         if (region != null) {
             boolean remote = l.remoteRegions().stream().anyMatch(r -> r.contains(region) || region.contains(r.split(" ")[0]));

@@ -11,5 +11,5 @@ public final class ProductLookupTool extends LocalTool {
 
     public String name() { return NAME; }
 
-    protected JsonNode answer(JsonNode args) { return JSON.valueToTree(product(catalog, args)); }
+    protected JsonNode answer(String roomId, JsonNode args) { return JSON.valueToTree(product(catalog, roomId, args)); }
 }

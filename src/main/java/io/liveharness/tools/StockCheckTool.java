@@ -12,8 +12,8 @@ public final class StockCheckTool extends LocalTool {
 
     public String name() { return NAME; }
 
-    protected JsonNode answer(JsonNode args) {
-        Product p = product(catalog, args);
+    protected JsonNode answer(String roomId, JsonNode args) {
+        Product p = product(catalog, roomId, args);
         ObjectNode out = JSON.createObjectNode().put("productId", p.id()).put("stock", p.stock()).put("inStock", p.stock() > 0);
         String size = optionalText(args, "size");
         if (size != null) out.put("sizeOffered", p.sizes().stream().anyMatch(s -> s.equalsIgnoreCase(size)));

@@ -28,6 +28,17 @@ class ConfigLoaderTest {
         NodeConfig c = ConfigLoader.load(f);
         assertEquals(9090, c.http().port());
         assertEquals(NodeConfig.RoomsConfig.DEFAULT_QUEUE_CAPACITY, c.rooms().queueCapacity());
+        assertEquals(NodeConfig.PlatformConfig.DEFAULT_TOKEN_FILE, c.platform().tokenFile());
+    }
+
+    @Test
+    void thePlatformTokenIsReadButNeverPrinted(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("c.yaml");
+        Files.writeString(f, "platform:\n  token: s3cret-platform\n  tokenFile: " + dir.resolve("pt") + "\n");
+        NodeConfig c = ConfigLoader.load(f);
+        assertEquals("s3cret-platform", c.platform().token());
+        assertEquals(dir.resolve("pt").toString(), c.platform().tokenFile());
+        assertTrue(!c.toString().contains("s3cret-platform"), c.toString());
     }
 
     @Test

@@ -58,7 +58,11 @@ class HttpContractTest {
         assertTrue(accepted.json().path("accepted").asBoolean());
         assertEquals(id, accepted.json().path("messageId").asText());
 
-        JsonNode outcome = http.awaitOutcome(id, OUTCOME);
+        JsonNode seen = http.awaitOutcome(id, OUTCOME);
+        assertEquals("answered", seen.path("status").asText(), seen.toString());
+        assertTrue(!seen.path("reply").asText().isBlank() && !seen.has("timingsMs") && !seen.has("intent"),
+                "a viewer sees how it ended and what was said, not how the room decided: " + seen);
+        JsonNode outcome = Http.operator(node.port()).awaitOperatorOutcome(id, OUTCOME); // the operator's view has it all
         assertEquals("answered", outcome.path("status").asText(), outcome.toString());
         assertTrue(List.of("model", "fallback").contains(outcome.path("reason").asText()), outcome.toString());
         assertEquals("product_qa", outcome.path("intent").asText(), outcome.toString());
@@ -117,7 +121,7 @@ class HttpContractTest {
     @Test
     void anUnknownRoomIsNotFound() {
         assertBadField(http.post("/v1/rooms/no-such-room/messages", message(id(), "hi")), 404, "roomId");
-        assertBadField(http.post("/v1/rooms/no-such-room/state", "{\"utterance\":\"hi\"}"), 404, "roomId");
+        assertBadField(Http.platform(node.port()).post("/v1/rooms/no-such-room/state", "{\"utterance\":\"hi\"}"), 404, "roomId");
         assertEquals(404, http.get("/v1/rooms/no-such-room/events").status());
     }
 
@@ -155,7 +159,8 @@ class HttpContractTest {
     }
 
     @Test
-    void roomStatePushesAreValidatedFieldByField() {
+    void roomStatePushesAreValidatedFieldByField() throws Exception {
+        Http http = Http.platform(node.port()); // room state is the platform's to push
         String ok = "{\"onStage\":\"dress-102\",\"priceChanges\":[{\"productId\":\"dress-101\",\"price\":149}],"
                 + "\"stockChanges\":[{\"productId\":\"dress-102\",\"stock\":5}],"
                 + "\"promotions\":[{\"id\":\"p1\",\"title\":\"满200减20\",\"actionLinkId\":\"link-1\"}],\"utterance\":\"大家好\"}";
@@ -170,7 +175,9 @@ class HttpContractTest {
         assertBadField(http.post("/v1/rooms/dress-room/state", "{\"promotions\":[{\"id\":\"p\",\"title\":\"t\"}]}"),
                 400, "promotions[0].actionLinkId");
         assertBadField(http.post("/v1/rooms/dress-room/state", "{\"priceChanges\":{}}"), 400, "priceChanges");
-        assertEquals(149.0, node.catalog().find("dress-101").orElseThrow().price());
+        assertEquals(149.0, node.rooms().snapshot("dress-room").toCompletionStage().toCompletableFuture().get().prices().get("dress-101"),
+                "the room's price");
+        assertEquals(159.0, node.catalog().find("dress-101").orElseThrow().price(), "not the catalog's");
     }
 
     @Test

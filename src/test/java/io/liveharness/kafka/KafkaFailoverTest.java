@@ -82,7 +82,7 @@ class KafkaFailoverTest {
                 assertEquals(202, posted.status(), posted.body());
                 sent.add("http-on-a");
                 assertEquals(pinned, viewerA.awaitOutcome("http-on-a", Duration.ofSeconds(60)).path("roomId").asText());
-                var pushed = viewerA.post("/v1/rooms/" + pinned + "/state", "{\"utterance\":\"New colours arrive on Friday!\"}");
+                var pushed = Http.platform(a.port()).post("/v1/rooms/" + pinned + "/state", "{\"utterance\":\"New colours arrive on Friday!\"}");
                 assertEquals(202, pushed.status(), "a state push to node A reaches the room on node B: " + pushed.body());
 
                 // Operator commands sent to node A for a room of node B run on node B.

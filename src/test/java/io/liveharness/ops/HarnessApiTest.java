@@ -108,7 +108,8 @@ class HarnessApiTest {
             http.post("/v1/rooms/snack-room/messages", message("next", "发什么快递"));
             assertEquals(before, http.awaitOutcome("inflight", OUTCOME).path("harnessVersion").asText(),
                     "a request already running finishes on the version it started with");
-            assertEquals(after, http.awaitOutcome("next", OUTCOME).path("harnessVersion").asText());
+            JsonNode next = http.awaitOutcome("next", OUTCOME);
+            assertEquals(after, next.path("harnessVersion").asText(), next.toString());
         }
     }
 

@@ -79,13 +79,18 @@ final class OpsNodes {
             return path.matches("/v1/rooms/[^/]+/(messages|state|events)") || path.startsWith("/v1/messages/") || path.equals("/health");
         }
 
-        /** Polls {@code GET /v1/messages/{id}} until the outcome is known. */
+        /**
+         * Polls until the outcome is known: the operator's {@code GET /v1/outcomes/{id}} (the whole
+         * outcome, harness version included) when this client has the token, else the viewer's
+         * {@code GET /v1/messages/{id}}.
+         */
         JsonNode awaitOutcome(String messageId, Duration timeout) {
+            String path = (authorization != null ? "/v1/outcomes/" : "/v1/messages/") + messageId;
             long until = System.nanoTime() + timeout.toNanos();
             while (System.nanoTime() < until) {
-                Http.Reply r = get("/v1/messages/" + messageId);
+                Http.Reply r = get(path);
                 if (r.status() == 200) return r.json();
-                if (r.status() != 202) throw new AssertionError("GET /v1/messages/" + messageId + " gave " + r.status() + " " + r.body());
+                if (r.status() != 202) throw new AssertionError("GET " + path + " gave " + r.status() + " " + r.body());
                 try {
                     Thread.sleep(20);
                 } catch (InterruptedException e) {

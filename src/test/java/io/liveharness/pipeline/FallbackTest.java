@@ -33,7 +33,8 @@ class FallbackTest {
         try (Node node = TestNodes.start(hurried)) {
             Http http = new Http(node.port());
             http.post("/v1/rooms/dress-room/messages", message("late-1", "这条裙子多少钱?"));
-            JsonNode o = http.awaitOutcome("late-1", Duration.ofSeconds(30));
+            http.awaitOutcome("late-1", Duration.ofSeconds(30));
+            JsonNode o = Http.operator(node.port()).awaitOperatorOutcome("late-1", Duration.ofSeconds(5)); // with its detail
             assertEquals("answered", o.path("status").asText(), o.toString());
             assertEquals("fallback", o.path("reason").asText(), o.toString());
             assertTrue(o.path("detail").asText().contains("deadline"), o.toString());
@@ -66,7 +67,8 @@ class FallbackTest {
             http.post("/v1/rooms/dress-room/messages", message("dead-2", "有M码吗"));
             http.post("/v1/rooms/tech-room/messages", message("dead-3", "is the power bank in stock?"));
             for (String id : ids) {
-                JsonNode o = http.awaitOutcome(id, Duration.ofSeconds(30));
+                http.awaitOutcome(id, Duration.ofSeconds(30));
+                JsonNode o = Http.operator(node.port()).awaitOperatorOutcome(id, Duration.ofSeconds(5)); // with its detail
                 assertEquals("fallback", o.path("reason").asText(), o.toString());
                 assertTrue(o.path("detail").asText().contains("simulated decode bug"), o.toString());
             }
@@ -88,7 +90,8 @@ class FallbackTest {
         try (Node node = TestNodes.start(strict)) {
             Http http = new Http(node.port());
             http.post("/v1/rooms/tech-room/messages", message("blocked-1", "is the power bank in stock?"));
-            JsonNode o = http.awaitOutcome("blocked-1", Duration.ofSeconds(60));
+            http.awaitOutcome("blocked-1", Duration.ofSeconds(60));
+            JsonNode o = Http.operator(node.port()).awaitOperatorOutcome("blocked-1", Duration.ofSeconds(5)); // with its hooks
             assertEquals("fallback", o.path("reason").asText(), o.toString());
             // the first reply falls to banned-terms; the retry may fall to another hook too, whichever the detail names
             assertTrue(o.path("hooks").toString().contains("banned-terms: block"), o.toString());

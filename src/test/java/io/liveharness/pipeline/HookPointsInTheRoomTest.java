@@ -29,7 +29,8 @@ class HookPointsInTheRoomTest {
             Http http = new Http(node.port());
             // A product question the router routes to the agent, with abuse in it: the input hooks stop it.
             http.post("/v1/rooms/dress-room/messages", message("abuse-1", "M码有货吗 去死"));
-            JsonNode o = http.awaitOutcome("abuse-1", Duration.ofSeconds(30));
+            http.awaitOutcome("abuse-1", Duration.ofSeconds(30));
+            JsonNode o = Http.operator(node.port()).awaitOperatorOutcome("abuse-1", Duration.ofSeconds(5)); // the hooks: operators only
             assertEquals("dropped", o.path("status").asText(), o.toString());
             assertEquals("refused", o.path("reason").asText(), o.toString());
             assertFalse(o.has("reply"), "nothing is said: " + o);
@@ -47,7 +48,8 @@ class HookPointsInTheRoomTest {
         try (Node node = TestNodes.start(TestNodes.withHarnessDir(TestNodes.config(), dir))) {
             Http http = new Http(node.port());
             http.post("/v1/rooms/tech-room/messages", message("long-1", "hi Max, how are you today?"));
-            JsonNode o = http.awaitOutcome("long-1", Duration.ofSeconds(60));
+            http.awaitOutcome("long-1", Duration.ofSeconds(60));
+            JsonNode o = Http.operator(node.port()).awaitOperatorOutcome("long-1", Duration.ofSeconds(5)); // the hooks: operators only
             assertEquals("model", o.path("reason").asText(), o.toString());
             assertTrue(o.path("reply").asText().codePointCount(0, o.path("reply").asText().length()) <= 30, o.toString());
             assertTrue(o.path("hooks").toString().contains("output/tts-length: rewrite"), o.toString());

@@ -32,6 +32,12 @@ public final class Http {
     /** As the test nodes' OpenAI-compatible API client. */
     public static Http apiClient(int port) { return new Http(port, "Bearer " + TestNodes.API_KEY); }
 
+    /** A client for the commerce platform's endpoints (room state): it sends the test nodes' platform token. */
+    public static Http platform(int port) { return new Http(port, "Bearer " + TestNodes.PLATFORM_TOKEN); }
+
+    /** A client that sends {@code Authorization: Bearer <token>}. */
+    public static Http bearer(int port, String token) { return new Http(port, "Bearer " + token); }
+
     public String base() { return base; }
 
     public Reply post(String path, String body) { return post(path, body.getBytes(java.nio.charset.StandardCharsets.UTF_8)); }
@@ -57,6 +63,25 @@ public final class Http {
             Reply r = get("/v1/messages/" + messageId);
             if (r.status() == 200) return r.json();
             if (r.status() != 202) throw new AssertionError("GET /v1/messages/" + messageId + " gave " + r.status() + " " + r.body());
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("no outcome for " + messageId + " within " + timeout);
+    }
+
+    /**
+     * Polls the operator's {@code GET /v1/outcomes/{id}} (this client must be {@link #operator}) until
+     * the outcome is known: the full record, with its detail, hook decisions and stage timings.
+     */
+    public JsonNode awaitOperatorOutcome(String messageId, Duration timeout) {
+        long until = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < until) {
+            Reply r = get("/v1/outcomes/" + messageId);
+            if (r.status() == 200) return r.json();
+            if (r.status() != 202) throw new AssertionError("GET /v1/outcomes/" + messageId + " gave " + r.status() + " " + r.body());
             try {
                 Thread.sleep(20);
             } catch (InterruptedException e) {

@@ -22,9 +22,12 @@ public final class TestNodes {
     /** The key of every test node's one OpenAI-compatible API client. */
     public static final String API_KEY = "sk-test-api-client-0123456789";
 
+    /** The platform token (room state pushes) of every test node. */
+    public static final String PLATFORM_TOKEN = "test-platform-token-9876543210";
+
     /**
      * The committed conf on a free port, with a harness store of its own so tests cannot see each
-     * other's pins, and a known operator token.
+     * other's pins, and known operator and platform tokens.
      */
     public static NodeConfig config() {
         NodeConfig c = ConfigLoader.load(ConfigLoader.DEFAULT_FILE).withPort(0);
@@ -32,7 +35,8 @@ public final class TestNodes {
         return withHarness(c, new HarnessConfig(c.harness().dir(), state, c.harness().defaultVersion(), 50L))
                 .withOps(new NodeConfig.OpsConfig(OPERATOR_TOKEN, Path.of(state, "operator-token").toString()))
                 .withOpenAi(new NodeConfig.OpenAiConfig(java.util.Map.of("tests",
-                        NodeConfig.ApiClientConfig.inline(API_KEY, 60_000, 1000, 64)), null, null, null));
+                        NodeConfig.ApiClientConfig.inline(API_KEY, 60_000, 1000, 64)), null, null, null))
+                .withPlatform(new NodeConfig.PlatformConfig(PLATFORM_TOKEN, Path.of(state, "platform-token").toString()));
     }
 
     public static String freshStateDir() {
