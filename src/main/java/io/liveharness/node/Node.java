@@ -139,6 +139,7 @@ public final class Node implements AutoCloseable {
             vertx = Vertx.builder().with(options).withMetrics(new MicrometerMetricsFactory(metrics.registry())).build();
         }
         LocalCodec.registerAll(vertx.eventBus());
+        metrics.registerAtStart(); // after Vert.x has set up its meter filters, which apply only to meters made later
         // Only the versions rooms can run start servers; a stored version nothing uses runs nothing.
         McpServers mcp = new McpServers(vertx, mcpServers);
         List<RoomManifest.HarnessRef> manifestPins = manifests.stream().map(RoomManifest::harness).toList();

@@ -45,14 +45,14 @@ public final class NodeMetrics {
 
     public NodeMetrics() {
         registry.config().commonTags("service", "liveharness");
-        registerAtStart();
     }
 
     /**
      * The meters whose labels are known before the first message, at zero, so a dashboard or an
-     * alert sees zeros rather than a gap until the first reply.
+     * alert sees zeros rather than a gap until the first reply. Call it once the registry's filters
+     * are in place (Vert.x adds its own when it starts).
      */
-    private void registerAtStart() {
+    public void registerAtStart() {
         for (OutcomeKind kind : OutcomeKind.values()) {
             replyLatency(kind.label());
             for (String reason : REASONS) outcomes(kind.label(), reason);

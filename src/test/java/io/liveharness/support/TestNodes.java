@@ -53,6 +53,16 @@ public final class TestNodes {
         return c.withHarness(harness);
     }
 
+    /**
+     * The same node with a minute's staleness limit and reply deadline: for tests about something
+     * else that a loaded machine's slow model must not turn into a stale drop or a deadline fallback.
+     */
+    public static NodeConfig patient(NodeConfig c) {
+        RoomsConfig r = c.rooms();
+        return c.withRooms(new RoomsConfig(r.dir(), r.queueCapacity(), 60_000L, r.passivateAfterMs(), r.contextTokenBudget(),
+                r.historyTurns(), 60_000L, r.mergeSimilarity()));
+    }
+
     public static NodeConfig withRooms(NodeConfig c, RoomsConfig rooms) {
         return c.withRooms(rooms);
     }

@@ -18,6 +18,7 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -74,6 +75,18 @@ class ChatCompletionsGuardTest {
     static void stop() throws Exception {
         if (vertx != null) vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         if (backend != null) backend.close();
+    }
+
+    /** A test's streams, closed by their client, may still be decoding: each test starts on an idle batcher. */
+    @BeforeEach
+    void batcherIdle() throws Exception {
+        long until = System.nanoTime() + 60_000_000_000L;
+        while (true) {
+            var s = backend.snapshot();
+            if (s.running() == 0 && s.waiting() == 0) return;
+            assertTrue(System.nanoTime() < until, "the batcher is still busy after 60 s: " + s);
+            Thread.sleep(50);
+        }
     }
 
     static String url(String path) { return "http://127.0.0.1:" + server.actualPort() + path; }
