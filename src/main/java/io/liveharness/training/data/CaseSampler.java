@@ -83,7 +83,7 @@ public final class CaseSampler {
             String kind = productSession ? kinds.get(random.nextInt(kinds.size())) : kind();
             DevCase c = one(id + "-" + (i + 1), room, inRoom, onStage, turnLang, kind, i == 0);
             if (c == null) continue;
-            if (devSet.isNearCopy(c.text())) {
+            if (devSet.isNearCopy(c.text()) || c.previous() != null && devSet.isNearCopy(c.previous().question())) {
                 nearCopies++;
                 continue;
             }

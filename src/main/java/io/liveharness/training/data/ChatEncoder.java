@@ -19,12 +19,17 @@ import java.util.List;
  * learns to stop. Earlier turns of the conversation are context, unless a message's {@code weight}
  * says to learn it (a room's earlier answer that the same prompt would have produced).
  *
- * <p>A target token is also marked <em>copied</em> when it lies in a stretch of the avatar's text
- * (at least {@value #MIN_COPY} characters, two with a digit) that appears earlier in the conversation and is a fact:
- * it holds a digit (a price, a stock count, a product or link id, a delivery time), or a tool
- * result says it (a colour, a courier, a material). Those are the tokens a small model gets wrong
- * by writing a typical value instead of reading one, so {@code model encode --copy-weight} can
- * weigh them more in the loss. Words the prompt and every reply share are not facts.
+ * <p>A target token is also marked <em>key</em> when the answer turns on it, so {@code model encode
+ * --key-weight} can weigh it more in the loss:
+ * <ul>
+ *   <li>a fact copied from the context: a stretch of the avatar's text (at least {@value #MIN_COPY}
+ *   characters, two with a digit) that appears earlier in the conversation and holds a digit (a
+ *   price, a stock count, a product or link id, a delivery time), or that a tool result says (a
+ *   colour, a courier, a material). Words the prompt and every reply share are not facts;</li>
+ *   <li>a tool call: which tool, and with what arguments;</li>
+ *   <li>the first {@value #OPENING} characters of a reply, which choose its language.</li>
+ * </ul>
+ * Those are the tokens a small model gets wrong by writing a typical value instead of reading one.
  */
 public final class ChatEncoder {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,9 +43,11 @@ public final class ChatEncoder {
 
     /** Shortest stretch of the avatar's text counted as copied from the context; two when it holds a digit ("36" left in stock). */
     static final int MIN_COPY = 3;
+    /** How much of a reply's opening is key: enough for its first word, which sets the language. */
+    static final int OPENING = 2;
 
-    /** Tokens; per token, whether predicting it counts toward the loss, and whether it was copied from the context. */
-    public record Encoded(int[] tokens, boolean[] mask, boolean[] copied, String text) {
+    /** Tokens; per token, whether predicting it counts toward the loss, and whether the answer turns on it. */
+    public record Encoded(int[] tokens, boolean[] mask, boolean[] key, String text) {
         public int targets() {
             int n = 0;
             for (boolean b : mask) if (b) n++;
@@ -48,8 +55,8 @@ public final class ChatEncoder {
         }
     }
 
-    /** The ChatML text, the spans (UTF-16 offsets) the avatar wrote, and the stretches of those it copied. */
-    record Rendered(String text, List<int[]> targets, List<int[]> copies) { }
+    /** The ChatML text, the spans (UTF-16 offsets) the avatar wrote, and the key stretches of those. */
+    record Rendered(String text, List<int[]> targets, List<int[]> keys) { }
 
     public Encoded encode(Trajectory t) {
         Rendered r = render(t);
@@ -74,9 +81,26 @@ public final class ChatEncoder {
         String text = s.toString();
         StringBuilder toolResults = new StringBuilder();
         for (Trajectory.Message m : t.messages()) if (m.role().equals("tool") && m.content() != null) toolResults.append(m.content()).append('\n');
-        List<int[]> copies = new ArrayList<>();
-        for (int[] span : targets) copies.addAll(copies(text, span[0], span[1], toolResults.toString()));
-        return new Rendered(text, targets, copies);
+        List<int[]> keys = new ArrayList<>();
+        for (int[] span : targets) {
+            keys.addAll(copies(text, span[0], span[1], toolResults.toString()));
+            keys.addAll(decisions(text, span[0], span[1]));
+        }
+        return new Rendered(text, targets, keys);
+    }
+
+    /** The tool calls in {@code text[from, to)}, or, in a reply without any, its opening. */
+    static List<int[]> decisions(String text, int from, int to) {
+        List<int[]> out = new ArrayList<>();
+        int at = text.indexOf("<tool_call>", from);
+        while (at >= 0 && at < to) {
+            int end = text.indexOf("</tool_call>", at);
+            end = end < 0 || end > to ? to : end + "</tool_call>".length();
+            out.add(new int[]{at, end});
+            at = text.indexOf("<tool_call>", end);
+        }
+        if (out.isEmpty()) out.add(new int[]{from, Math.min(to, from + OPENING)});
+        return out;
     }
 
     /**
@@ -141,13 +165,13 @@ public final class ChatEncoder {
             from = at + found.length();
         }
         int[] ids = tokens.stream().mapToInt(Integer::intValue).toArray();
-        boolean[] mask = new boolean[ids.length], copied = new boolean[ids.length];
+        boolean[] mask = new boolean[ids.length], key = new boolean[ids.length];
         for (int i = 1; i < ids.length; i++) {
             int start = starts.get(i);
             for (int[] span : r.targets()) if (start >= span[0] && start < span[1]) mask[i] = true;
-            for (int[] span : r.copies()) if (start >= span[0] && start < span[1]) copied[i] = true;
+            for (int[] span : r.keys()) if (start >= span[0] && start < span[1]) key[i] = true;
         }
-        return new Encoded(ids, mask, copied, text);
+        return new Encoded(ids, mask, key, text);
     }
 
     /** BPE tokens of a stretch without special tokens, with where each starts in the whole text. */

@@ -15,8 +15,8 @@ import java.nio.file.Path;
 /**
  * Trajectories (openai-chat JSONL) written as the trainer reads them: one sequence a line,
  * {@code {"tokens":[...],"mask":[0|1|w,...]}}: mask[i] is 0 when predicting token i does not
- * count, and otherwise its weight in the loss: 1, or the copy weight for a token the avatar copied
- * from the context ({@link ChatEncoder.Encoded#copied()}).
+ * count, and otherwise its weight in the loss: 1, or the key weight for a token the answer turns on
+ * ({@link ChatEncoder.Encoded#key()}).
  */
 public final class EncodedSet {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -24,21 +24,21 @@ public final class EncodedSet {
     /** The largest weight a mask entry may carry (the trainer's limit). */
     public static final int MAX_WEIGHT = 16;
 
-    /** What a file came to: sequences, tokens, targets (and how many of them copied), the longest sequence. */
-    public record Stats(int sequences, long tokens, long targets, long copied, int longest, int overLimit) {
+    /** What a file came to: sequences, tokens, targets (and how many of them key), the longest sequence. */
+    public record Stats(int sequences, long tokens, long targets, long key, int longest, int overLimit) {
         public String line(int limit) {
-            return String.format("%,d sequences, %,d tokens (%.0f a sequence, longest %d, %d over %d), %,d target tokens (%.1f%%), %,d of them copied from the context",
-                    sequences, tokens, tokens / (double) Math.max(1, sequences), longest, overLimit, limit, targets, 100.0 * targets / Math.max(1, tokens), copied);
+            return String.format("%,d sequences, %,d tokens (%.0f a sequence, longest %d, %d over %d), %,d target tokens (%.1f%%), %,d of them key",
+                    sequences, tokens, tokens / (double) Math.max(1, sequences), longest, overLimit, limit, targets, 100.0 * targets / Math.max(1, tokens), key);
         }
     }
 
-    public static Stats write(ChatEncoder encoder, Path in, Path out, int limit, int copyWeight) throws IOException {
-        if (copyWeight < 1 || copyWeight > MAX_WEIGHT) {
-            throw new IllegalArgumentException("copy weight " + copyWeight + " is not between 1 and " + MAX_WEIGHT);
+    public static Stats write(ChatEncoder encoder, Path in, Path out, int limit, int keyWeight) throws IOException {
+        if (keyWeight < 1 || keyWeight > MAX_WEIGHT) {
+            throw new IllegalArgumentException("key weight " + keyWeight + " is not between 1 and " + MAX_WEIGHT);
         }
         OpenAiChatFormat format = new OpenAiChatFormat();
         int sequences = 0, longest = 0, over = 0, lineNo = 0;
-        long tokens = 0, targets = 0, copied = 0;
+        long tokens = 0, targets = 0, key = 0;
         try (BufferedReader r = Files.newBufferedReader(in, StandardCharsets.UTF_8);
              BufferedWriter w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
             for (String line; (line = r.readLine()) != null; ) {
@@ -54,8 +54,8 @@ public final class EncodedSet {
                 ArrayNode t = n.putArray("tokens"), m = n.putArray("mask");
                 for (int i = 0; i < e.tokens().length; i++) {
                     t.add(e.tokens()[i]);
-                    m.add(!e.mask()[i] ? 0 : e.copied()[i] ? copyWeight : 1);
-                    if (e.mask()[i] && e.copied()[i]) copied++;
+                    m.add(!e.mask()[i] ? 0 : e.key()[i] ? keyWeight : 1);
+                    if (e.mask()[i] && e.key()[i]) key++;
                 }
                 w.write(n.toString());
                 w.write('\n');
@@ -66,7 +66,7 @@ public final class EncodedSet {
                 if (e.tokens().length > limit) over++;
             }
         }
-        return new Stats(sequences, tokens, targets, copied, longest, over);
+        return new Stats(sequences, tokens, targets, key, longest, over);
     }
 
     private EncodedSet() { }

@@ -27,7 +27,8 @@ public final class SyntheticWorld {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private final WorldSpec spec;
     private final Random random;
-    private int nextLink = 11;
+    /** The link ids already used in the room being written: a room's buy links must differ. */
+    private final java.util.Set<String> roomLinks = new java.util.HashSet<>();
 
     private SyntheticWorld(WorldSpec spec, long seed) {
         this.spec = spec;
@@ -58,6 +59,7 @@ public final class SyntheticWorld {
         for (int r = 0; r < roomCount; r++) {
             WorldSpec.Category category = pick(spec.categories());
             int n = 1 + random.nextInt(3);
+            roomLinks.clear();
             List<String> ids = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 Map<String, Object> p = product(category, r, i);
@@ -84,8 +86,14 @@ public final class SyntheticWorld {
         List<String> name = pick(c.names());
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("id", slug(c.en()) + "-" + (500 + room * 3 + i));
-        String brand = random.nextDouble() < 0.3 ? pick(List.of("Aura", "Mori", "Kiko", "Zen", "Luma", "Nori")) + " " : "";
-        p.put("name", brand + name.get(0) + " " + name.get(1));
+        String brand = random.nextDouble() < 0.35 ? pick(spec.brandSyllables()) + pick(spec.brandSyllables()).toLowerCase(java.util.Locale.ROOT)
+                + pick(spec.brandSuffixes()) + " " : "";
+        String zh = name.get(0), en = name.get(1);
+        if (random.nextDouble() < 0.75) {
+            List<String> m = pick(spec.modifiers());
+            if (!zh.contains(m.get(0))) { zh = m.get(0) + zh; en = m.get(1) + " " + en; }
+        }
+        p.put("name", brand + zh + " " + en);
         p.put("category", c.en());
         int lo = c.price().get(0), hi = c.price().get(1);
         double price = lo + random.nextInt(hi - lo + 1);
@@ -107,7 +115,7 @@ public final class SyntheticWorld {
         p.put("shipping", ship.get(0) + ", " + ship.get(1));
         List<String> ret = pick(spec.returns());
         p.put("returns", ret.get(0) + " " + ret.get(1));
-        p.put("actionLinkId", "link-" + (nextLink++));
+        p.put("actionLinkId", link());
         List<String> keywords = new ArrayList<>(List.of(name.get(0), c.zh(), name.get(1), c.en()));
         p.put("keywords", keywords.stream().distinct().toList());
         return p;
@@ -125,7 +133,7 @@ public final class SyntheticWorld {
             default -> { c.put("title", "第二件半价 (second one half price)"); c.put("minSpend", 0); c.put("discount", 0); }
         }
         c.put("products", productIds);
-        c.put("actionLinkId", "link-" + (nextLink++));
+        c.put("actionLinkId", link());
         return c;
     }
 
@@ -144,6 +152,19 @@ public final class SyntheticWorld {
         r.put("harness", Map.of("channel", "stable"));
         r.put("faq", List.of());
         return r;
+    }
+
+    /**
+     * A buy link id new to the room, of one to three digits alike ("link-4", "link-37", "link-512"):
+     * a model that saw only long ids would add a digit to the demo rooms' "link-1".
+     */
+    private String link() {
+        while (true) {
+            int digits = 1 + random.nextInt(3);
+            int lo = digits == 1 ? 1 : (int) Math.pow(10, digits - 1);
+            String id = "link-" + (lo + random.nextInt(lo * 9));
+            if (roomLinks.add(id)) return id;
+        }
     }
 
     private <T> T pick(List<T> list) { return list.get(random.nextInt(list.size())); }

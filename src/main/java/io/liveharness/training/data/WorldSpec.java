@@ -11,7 +11,8 @@ import java.util.List;
 /** The archetypes training rooms and products are drawn from ({@code data/training/world.yaml}). */
 public record WorldSpec(List<String> hosts, List<String> personasZh, List<String> personasEn, List<String> titles,
                         List<List<String>> shipping, List<List<String>> returns, List<Category> categories,
-                        List<List<String>> colors, List<String> noColors) {
+                        List<List<String>> colors, List<String> noColors, List<List<String>> modifiers,
+                        List<String> brandSyllables, List<String> brandSuffixes) {
     public static final Path DEFAULT_FILE = Path.of("data/training/world.yaml");
 
     /** One kind of product: its names, sizes, materials (each a [Chinese, English] pair) and price range. */

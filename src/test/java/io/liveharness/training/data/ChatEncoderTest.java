@@ -99,16 +99,28 @@ class ChatEncoderTest {
     }
 
     @Test
-    void everyCopiedTokenIsATargetAndTheSampleReplyCopiesSome() {
-        long copied = 0;
+    void decisionsAreTheToolCallsOrElseTheOpeningOfTheReply() {
+        String before = "<|im_start|>assistant\n";
+        String calls = "<tool_call>{\"name\":\"a\"}</tool_call><tool_call>{\"name\":\"b\"}</tool_call>";
+        String text = before + calls + "<|im_end|>";
+        List<String> keys = ChatEncoder.decisions(text, before.length(), text.length()).stream().map(c -> text.substring(c[0], c[1])).toList();
+        assertEquals(List.of("<tool_call>{\"name\":\"a\"}</tool_call>", "<tool_call>{\"name\":\"b\"}</tool_call>"), keys);
+        String reply = before + "Hi there<|im_end|>";
+        assertEquals(List.of("Hi"), ChatEncoder.decisions(reply, before.length(), reply.length()).stream()
+                .map(c -> reply.substring(c[0], c[1])).toList(), "a reply's first word sets its language");
+    }
+
+    @Test
+    void everyKeyTokenIsATargetAndTheSampleHasSome() {
+        long key = 0;
         for (Trajectory t : trajectories) {
             ChatEncoder.Encoded e = encoder.encode(t);
             for (int i = 0; i < e.tokens().length; i++) {
-                if (e.copied()[i]) copied++;
-                assertFalse(e.copied()[i] && !e.mask()[i], t.caseId() + ": token " + i + " is copied but not a target");
+                if (e.key()[i]) key++;
+                assertFalse(e.key()[i] && !e.mask()[i], t.caseId() + ": token " + i + " is key but not a target");
             }
         }
-        assertTrue(copied > 0, "the sample's replies quote product facts");
+        assertTrue(key > 0, "the sample's replies quote product facts and call tools");
     }
 
     private static int lastUser(Trajectory t) {
