@@ -53,7 +53,10 @@ final class HttpServerVerticle extends VerticleBase {
             else if (ctx.statusCode() == 413) Responses.error(ctx, new ApiError(413, "body", "the request body is larger than allowed"));
             else Responses.error(ctx, new ApiError(ctx.statusCode() > 0 ? ctx.statusCode() : 500, null, "request failed: " + ctx.failure()));
         });
-        return vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port()))
+        return vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port())
+                        // a connection that went quiet (a stalled client, a forgotten socket) stops holding memory
+                        .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, config.idleTimeoutMs()))
+                        .setIdleTimeoutUnit(java.util.concurrent.TimeUnit.MILLISECONDS))
                 .requestHandler(router)
                 .listen()
                 .onSuccess(s -> server = s);
