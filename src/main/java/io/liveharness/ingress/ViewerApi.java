@@ -50,6 +50,7 @@ public final class ViewerApi {
     private final PlatformToken platform;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
     private int openSockets; // event WebSockets open or upgrading; this verticle's context only
+    private volatile boolean closing; // the node is shutting down: no new messages
 
     public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, PlatformToken platform) {
         this(vertx, config, rooms, ledger, platform, null, null);
@@ -86,6 +87,7 @@ public final class ViewerApi {
         String roomId = ctx.pathParam("roomId");
         try {
             requireRoom(roomId);
+            if (closing) throw new ApiError(503, null, "this node is shutting down; send the message to another node");
             ViewerMessage m = messages.parse(roomId, ctx.body().buffer(), System.currentTimeMillis());
             if (!ledger.accept(roomId, m.messageId(), m.acceptedAtMs())) {
                 throw new ApiError(409, "messageId", "message '" + m.messageId() + "' was already accepted; its outcome is at /v1/messages/" + m.messageId());
@@ -171,6 +173,12 @@ public final class ViewerApi {
             else openSockets--;
         });
     }
+
+    /**
+     * Refuses new messages from now on (503), so that a closing node's ledger only shrinks; the
+     * event WebSockets stay open to carry the last outcomes.
+     */
+    public void stopAccepting() { closing = true; }
 
     /** Event WebSockets open now (or upgrading) on this node. */
     public int openWebSockets() { return openSockets; }

@@ -258,7 +258,7 @@ public final class ChatCompletionsApi {
                 // the API's sequences. The stream ends here and the generation is cancelled, freeing both.
                 done = true;
                 generation.cancel(true);
-                response.close();
+                response.reset(); // HTTP/1.1: closes the connection, dropping what is queued for it
             }
         }
     }
