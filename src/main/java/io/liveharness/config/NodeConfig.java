@@ -13,7 +13,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
                          OpenAiConfig openai, PlatformConfig platform) {
 
     public NodeConfig {
-        http = http == null ? new HttpConfig(null, null, null, null) : http;
+        http = http == null ? new HttpConfig(null, null, null, null, null, null, null) : http;
         rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null) : rooms;
         engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null, null, null, null, null, null, null) : engine;
         router = router == null ? new RouterConfig(null, null, null) : router;
@@ -29,7 +29,8 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
     public static NodeConfig defaults() { return new NodeConfig(null, null, null, null, null, null, null, null, null, null, null); }
 
     public NodeConfig withPort(int port) {
-        return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes()),
+        return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes(),
+                        http.maxWebSockets(), http.webSocketQueueBytes(), http.idleTimeoutMs()),
                 rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform);
     }
 
@@ -39,6 +40,8 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
                 rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity());
         return withRooms(r).withCatalog(catalog);
     }
+
+    public NodeConfig withHttp(HttpConfig http) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
     public NodeConfig withCatalog(CatalogConfig catalog) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
@@ -57,17 +60,39 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
     public NodeConfig withPlatform(PlatformConfig platform) { return new NodeConfig(http, rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform); }
 
     /** The HTTP API: where it listens and how much a viewer may send. */
-    public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes) {
+    /**
+     * The HTTP server.
+     *
+     * @param maxWebSockets       event WebSockets open at once on this node; past it a new one is a 503
+     * @param webSocketQueueBytes bytes written to one WebSocket or event stream and not yet taken by
+     *                            its client; past it the client is too slow and is disconnected
+     * @param idleTimeoutMs       a connection that neither sends nor receives for this long is closed
+     */
+    public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes,
+                             Integer maxWebSockets, Integer webSocketQueueBytes, Long idleTimeoutMs) {
         public static final String DEFAULT_HOST = "127.0.0.1";
         public static final int DEFAULT_PORT = 8080;
         public static final int DEFAULT_MAX_TEXT_CHARS = 500;
         public static final int DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+        public static final int DEFAULT_MAX_WEB_SOCKETS = 10_000;
+        public static final int DEFAULT_WEB_SOCKET_QUEUE_BYTES = 256 * 1024;
+        public static final long DEFAULT_IDLE_TIMEOUT_MS = 300_000;
 
         public HttpConfig {
             host = host == null ? DEFAULT_HOST : host;
             port = port == null ? DEFAULT_PORT : port;
             maxTextChars = maxTextChars == null ? DEFAULT_MAX_TEXT_CHARS : maxTextChars;
             maxBodyBytes = maxBodyBytes == null ? DEFAULT_MAX_BODY_BYTES : maxBodyBytes;
+            maxWebSockets = maxWebSockets == null ? DEFAULT_MAX_WEB_SOCKETS : maxWebSockets;
+            webSocketQueueBytes = webSocketQueueBytes == null ? DEFAULT_WEB_SOCKET_QUEUE_BYTES : webSocketQueueBytes;
+            idleTimeoutMs = idleTimeoutMs == null ? DEFAULT_IDLE_TIMEOUT_MS : idleTimeoutMs;
+            if (maxWebSockets < 0) throw new IllegalArgumentException("http.maxWebSockets must be 0 or more, not " + maxWebSockets);
+            if (webSocketQueueBytes < 1024) throw new IllegalArgumentException("http.webSocketQueueBytes must be at least 1024, not " + webSocketQueueBytes);
+            if (idleTimeoutMs < 1000) throw new IllegalArgumentException("http.idleTimeoutMs must be at least 1000, not " + idleTimeoutMs);
+        }
+
+        public HttpConfig withWebSockets(int maxWebSockets, int webSocketQueueBytes, long idleTimeoutMs) {
+            return new HttpConfig(host, port, maxTextChars, maxBodyBytes, maxWebSockets, webSocketQueueBytes, idleTimeoutMs);
         }
     }
 

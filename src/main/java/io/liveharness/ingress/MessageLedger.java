@@ -4,6 +4,7 @@ import io.liveharness.api.MessageOutcome;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +20,9 @@ public final class MessageLedger {
 
     private final int capacity;
     private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>();
+    // Kept as entries change, so that /health reads them without the lock or a scan of 200,000 entries.
+    private volatile long pending;
+    private volatile long size;
 
     public MessageLedger(int capacity) { this.capacity = capacity; }
 
@@ -26,14 +30,20 @@ public final class MessageLedger {
     public synchronized boolean accept(String roomId, String messageId, long acceptedAtMs) {
         if (entries.containsKey(messageId)) return false;
         entries.put(messageId, new Entry(roomId, messageId, acceptedAtMs, null));
+        pending++;
         if (entries.size() > capacity) evictOne();
+        size = entries.size();
         return true;
     }
 
     /** Forgets a message that was never handed to its room, so its sender may retry it. */
     public synchronized void retract(String messageId) {
         Entry e = entries.get(messageId);
-        if (e != null && e.outcome() == null) entries.remove(messageId);
+        if (e != null && e.outcome() == null) {
+            entries.remove(messageId);
+            pending--;
+            size = entries.size();
+        }
     }
 
     /** Records an outcome; a second outcome for the same message is a bug and is refused. */
@@ -41,6 +51,7 @@ public final class MessageLedger {
         Entry e = entries.get(outcome.messageId());
         if (e == null || e.outcome() != null) return false;
         entries.put(outcome.messageId(), new Entry(e.roomId(), e.messageId(), e.acceptedAtMs(), outcome));
+        pending--;
         return true;
     }
 
@@ -53,14 +64,24 @@ public final class MessageLedger {
         if (e != null && e.outcome() != null) return;
         long acceptedAt = e == null ? outcome.acceptedAtMs() : e.acceptedAtMs();
         entries.put(outcome.messageId(), new Entry(outcome.roomId(), outcome.messageId(), acceptedAt, outcome));
+        if (e != null) pending--;
         if (entries.size() > capacity) evictOne();
+        size = entries.size();
     }
 
     public synchronized Entry find(String messageId) { return entries.get(messageId); }
 
-    public synchronized Map<String, Long> counts() {
-        long pending = entries.values().stream().filter(e -> e.outcome() == null).count();
-        return Map.of("pending", pending, "finished", entries.size() - pending);
+    /** Pending and finished counts: two reads, no lock, so a busy ledger never holds up {@code /health}. */
+    public Map<String, Long> counts() {
+        long p = pending;
+        return Map.of("pending", p, "finished", Math.max(0, size - p));
+    }
+
+    public long pendingCount() { return pending; }
+
+    /** The messages still waiting for an outcome (a scan: for shutdown, not for every request). */
+    public synchronized List<Entry> pending() {
+        return entries.values().stream().filter(e -> e.outcome() == null).toList();
     }
 
     private void evictOne() {
@@ -74,5 +95,6 @@ public final class MessageLedger {
         Iterator<Entry> it = entries.values().iterator();
         it.next();
         it.remove();
+        pending--;
     }
 }

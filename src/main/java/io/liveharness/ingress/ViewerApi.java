@@ -49,6 +49,8 @@ public final class ViewerApi {
     private final Handler<RoutingContext> relay;
     private final PlatformToken platform;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
+    private int openSockets; // event WebSockets open or upgrading; this verticle's context only
+    private volatile boolean closing; // the node is shutting down: no new messages
 
     public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, PlatformToken platform) {
         this(vertx, config, rooms, ledger, platform, null, null);
@@ -85,6 +87,7 @@ public final class ViewerApi {
         String roomId = ctx.pathParam("roomId");
         try {
             requireRoom(roomId);
+            if (closing) throw new ApiError(503, null, "this node is shutting down; send the message to another node");
             ViewerMessage m = messages.parse(roomId, ctx.body().buffer(), System.currentTimeMillis());
             if (!ledger.accept(roomId, m.messageId(), m.acceptedAtMs())) {
                 throw new ApiError(409, "messageId", "message '" + m.messageId() + "' was already accepted; its outcome is at /v1/messages/" + m.messageId());
@@ -157,16 +160,55 @@ public final class ViewerApi {
             error(ctx, new ApiError(404, "roomId", "no room '" + roomId + "' on this node"));
             return;
         }
-        ctx.request().toWebSocket().onSuccess(ws -> stream(roomId, ws));
+        // Each socket holds consumers and a write queue: a cap keeps a flood of idle sockets from holding the heap.
+        if (openSockets >= config.maxWebSockets()) {
+            ctx.response().putHeader("retry-after", "5");
+            error(ctx, new ApiError(503, null, "this node has " + openSockets
+                    + " event WebSockets open, its limit (http.maxWebSockets); try again later"));
+            return;
+        }
+        openSockets++; // counted from the upgrade on, so that concurrent upgrades cannot pass the cap together
+        ctx.request().toWebSocket().onComplete(ar -> {
+            if (ar.succeeded()) stream(roomId, ar.result());
+            else openSockets--;
+        });
     }
 
+    /**
+     * Refuses new messages from now on (503), so that a closing node's ledger only shrinks; the
+     * event WebSockets stay open to carry the last outcomes.
+     */
+    public void stopAccepting() { closing = true; }
+
+    /** Event WebSockets open now (or upgrading) on this node. */
+    public int openWebSockets() { return openSockets; }
+
     private void stream(String roomId, ServerWebSocket ws) {
+        ws.setWriteQueueMaxSize(config.webSocketQueueBytes());
         List<MessageConsumer<?>> consumers = new ArrayList<>();
+        boolean[] ended = {false};
+        Runnable end = () -> {
+            if (ended[0]) return;
+            ended[0] = true;
+            openSockets--;
+            consumers.forEach(MessageConsumer::unregister);
+        };
+        Handler<String> send = frame -> {
+            if (ended[0] || ws.isClosed()) return;
+            if (ws.writeQueueFull()) {
+                // A client that stopped reading: buffering for it would grow the heap without bound, and
+                // waiting for drain would lose frames silently. It is told why and goes; it may reconnect.
+                end.run();
+                ws.close((short) 1008, "too slow: more than " + config.webSocketQueueBytes() + " bytes unread");
+                return;
+            }
+            ws.writeTextMessage(frame);
+        };
         consumers.add(vertx.eventBus().<AvatarReply>localConsumer(Addresses.reply(roomId),
-                m -> ws.writeTextMessage(OutcomeJson.reply(m.body()).toString())));
+                m -> send.handle(OutcomeJson.reply(m.body()).toString())));
         consumers.add(vertx.eventBus().<MessageOutcome>localConsumer(Addresses.outcome(roomId),
-                m -> ws.writeTextMessage(OutcomeJson.forViewer(m.body()).put("type", "outcome").toString())));
-        ws.closeHandler(v -> consumers.forEach(MessageConsumer::unregister));
+                m -> send.handle(OutcomeJson.forViewer(m.body()).put("type", "outcome").toString())));
+        ws.closeHandler(v -> end.run());
     }
 
     private RoomManifest requireRoom(String roomId) {

@@ -48,12 +48,11 @@ final class HttpServerVerticle extends VerticleBase {
         });
         router.route().last().handler(ctx -> Responses.error(ctx,
                 new ApiError(404, null, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path())));
-        router.route().failureHandler(ctx -> {
-            if (ctx.failure() instanceof ApiError e) Responses.error(ctx, e);
-            else if (ctx.statusCode() == 413) Responses.error(ctx, new ApiError(413, "body", "the request body is larger than allowed"));
-            else Responses.error(ctx, new ApiError(ctx.statusCode() > 0 ? ctx.statusCode() : 500, null, "request failed: " + ctx.failure()));
-        });
-        return vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port()))
+        router.route().failureHandler(Responses::failure);
+        return vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port())
+                        // a connection that went quiet (a stalled client, a forgotten socket) stops holding memory
+                        .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, config.idleTimeoutMs()))
+                        .setIdleTimeoutUnit(java.util.concurrent.TimeUnit.MILLISECONDS))
                 .requestHandler(router)
                 .listen()
                 .onSuccess(s -> server = s);

@@ -2,7 +2,11 @@ package io.liveharness.node;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.api.Addresses;
 import io.liveharness.api.LocalCodec;
+import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.OutcomeKind;
+import io.liveharness.api.StageTimings;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.ModelInfo;
@@ -71,6 +75,8 @@ public final class Node implements AutoCloseable {
     private final MessageLedger ledger;
     private KafkaNode kafka;
     private HttpServerVerticle http;
+    private String httpDeployment;
+    private ViewerApi viewers;
     private long refreshTimer = -1;
 
     private Node(Vertx vertx, NodeConfig config, ModelBackend model, Catalog catalog, HarnessRegistry harnesses,
@@ -172,10 +178,11 @@ public final class Node implements AutoCloseable {
             ViewerApi viewers = kafka == null ? new ViewerApi(vertx, config.http(), rooms, ledger, platform)
                     : new ViewerApi(vertx, config.http(), rooms, ledger, platform, kafka.egress()::message, kafka.placement()::relay);
             RoomPlacement placement = kafka == null ? RoomPlacement.local() : kafka.placement();
+            node.viewers = viewers;
             node.http = new HttpServerVerticle(config.http(), viewers,
                     new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, publisher, monitor, metrics, placement),
                     ChatCompletionsApi.fromConfig(vertx, model, config.openai()), node::health);
-            await(vertx.deployVerticle(node.http));
+            node.httpDeployment = await(vertx.deployVerticle(node.http));
             if (kafka != null) await(kafka.start(rooms, harnesses, monitor, ledger, node::port));
         } catch (RuntimeException e) {
             node.close();
@@ -218,6 +225,43 @@ public final class Node implements AutoCloseable {
         return n;
     }
 
+    /**
+     * Ends every accepted message before the node goes: no new ones are taken, the rooms answer
+     * what they can within one reply deadline (the longest an answer under way may take; at most
+     * 10 s), then
+     * the rooms stop and each message still waiting ends as {@code failed}, reason {@code shutdown}.
+     */
+    private void drain() {
+        viewers.stopAccepting();
+        // capped: a shutdown must fit an orchestrator's grace period however long the deadline is
+        long until = System.nanoTime() + Math.min(config.rooms().replyDeadlineMs(), 10_000L) * 1_000_000L;
+        while (ledger.pendingCount() > 0 && System.nanoTime() < until) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        if (ledger.pendingCount() == 0) return;
+        // Rooms and tools go first, so that no room answers a message after it was ended here.
+        for (String id : vertx.deploymentIDs()) {
+            if (id.equals(httpDeployment)) continue; // it carries the last outcomes to viewers' WebSockets
+            try {
+                await(vertx.undeploy(id));
+            } catch (RuntimeException e) {
+                System.err.println("liveharness: stopping " + id + " on close: " + e.getMessage());
+            }
+        }
+        long now = System.currentTimeMillis();
+        for (MessageLedger.Entry e : ledger.pending()) {
+            MessageOutcome o = new MessageOutcome(e.roomId(), e.messageId(), OutcomeKind.FAILED, "shutdown",
+                    "the node shut down before the message was answered", null, null, 0, null, null,
+                    StageTimings.NONE, e.acceptedAtMs(), now, List.of());
+            if (ledger.complete(o)) vertx.eventBus().publish(Addresses.outcome(e.roomId()), o);
+        }
+    }
+
     public Vertx vertx() { return vertx; }
 
     public NodeConfig config() { return config; }
@@ -240,6 +284,14 @@ public final class Node implements AutoCloseable {
     @Override
     public void close() {
         vertx.cancelTimer(refreshTimer);
+        // With Kafka the rooms' work goes to the nodes that take them over (kafka.close below).
+        if (kafka == null && viewers != null) {
+            try {
+                drain();
+            } catch (RuntimeException e) {
+                System.err.println("liveharness: draining the rooms on close: " + e.getMessage());
+            }
+        }
         try {
             // First the rooms go to the other nodes, their work finished and their state written.
             if (kafka != null) await(kafka.close());

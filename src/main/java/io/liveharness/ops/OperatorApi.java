@@ -101,13 +101,13 @@ public final class OperatorApi {
             });
         }
         router.get("/v1/rooms").handler(ctx -> placement.owners().onComplete(ar -> {
-            if (ar.failed()) Responses.error(ctx, new ApiError(503, null, "where the rooms live is not known now: " + ar.cause().getMessage()));
+            if (ar.failed()) Responses.internalError(ctx, 503, "where the rooms live is not known now", ar.cause());
             else Responses.json(ctx, 200, roomList(ar.result()));
         }));
         router.get("/v1/rooms/:roomId").handler(ctx -> {
             RoomManifest room = requireRoom(ctx);
             placement.owners().onComplete(ar -> {
-                if (ar.failed()) Responses.error(ctx, new ApiError(503, null, "where the room lives is not known now: " + ar.cause().getMessage()));
+                if (ar.failed()) Responses.internalError(ctx, 503, "where the room lives is not known now", ar.cause());
                 else Responses.json(ctx, 200, room(room, ar.result()));
             });
         });
@@ -127,7 +127,7 @@ public final class OperatorApi {
         router.post("/v1/rooms/:roomId/passivate").handler(ctx -> {
             RoomManifest room = requireRoom(ctx);
             rooms.passivate(room.id()).onComplete(ar -> {
-                if (ar.failed()) Responses.error(ctx, new ApiError(500, null, String.valueOf(ar.cause().getMessage())));
+                if (ar.failed()) Responses.internalError(ctx, 500, "the room could not be passivated", ar.cause());
                 else if (!ar.result()) Responses.error(ctx, new ApiError(409, "roomId", "room '" + room.id()
                         + "' is answering or has messages waiting; drain it first, then passivate"));
                 else Responses.json(ctx, 200, RequestJson.JSON.createObjectNode().put("roomId", room.id()).put("passivated", true));

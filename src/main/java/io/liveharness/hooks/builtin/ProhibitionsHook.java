@@ -24,6 +24,13 @@ import java.util.regex.PatternSyntaxException;
  */
 public record ProhibitionsHook(List<Rule> rules) implements FastHook {
     public static final String TYPE = "prohibitions";
+    /** Longest pattern a harness may give: a prohibition is a phrase or a short alternation, not a program. */
+    static final int MAX_PATTERN_CHARS = 1000;
+    /**
+     * How long all the rules may take on one reply. They run on an event loop: a pattern that
+     * backtracks without end would freeze it, so past this the reply is held back instead.
+     */
+    static final long MAX_MATCH_NANOS = 50_000_000L;
 
     /** One forbidden pattern and what it stands for, for the reason. */
     public record Rule(String label, Pattern pattern) { }
@@ -42,14 +49,43 @@ public record ProhibitionsHook(List<Rule> rules) implements FastHook {
     @Override
     public HookVerdict check(HookContext context) {
         String reply = context.subject();
+        CharSequence bounded = new Deadline(reply, System.nanoTime() + MAX_MATCH_NANOS);
         for (Rule rule : rules) {
-            Matcher m = rule.pattern().matcher(reply);
-            if (m.find()) {
-                return HookVerdict.block(TYPE, "the reply breaks a prohibition (" + rule.label() + ": '" + m.group()
-                        + "'); say it without that claim");
+            try {
+                Matcher m = rule.pattern().matcher(bounded);
+                if (m.find()) {
+                    return HookVerdict.block(TYPE, "the reply breaks a prohibition (" + rule.label() + ": '" + m.group()
+                            + "'); say it without that claim");
+                }
+            } catch (Deadline.Passed e) {
+                return HookVerdict.block(TYPE, "the prohibitions took longer than " + MAX_MATCH_NANOS / 1_000_000
+                        + " ms on this reply (" + rule.label() + " /" + rule.pattern().pattern() + "/); the reply is held back");
             }
         }
         return HookVerdict.allow(TYPE, reply);
+    }
+
+    /**
+     * The reply as the matcher sees it, failing once the deadline passes: the regex engine reads
+     * characters all through its backtracking, so this bounds even a pattern that never ends.
+     */
+    private record Deadline(String text, long deadlineNanos) implements CharSequence {
+        static final class Passed extends RuntimeException {
+            Passed() { super(null, null, false, false); }
+        }
+
+        public char charAt(int index) {
+            // every read: System.nanoTime is a few nanoseconds, and a reply is a few hundred characters
+            if (System.nanoTime() > deadlineNanos) throw new Passed();
+            return text.charAt(index);
+        }
+
+        public int length() { return text.length(); }
+
+        public CharSequence subSequence(int start, int end) { return text.substring(start, end); }
+
+        @Override
+        public String toString() { return text; }
     }
 
     public static final class Factory implements HookFactory {
@@ -72,6 +108,10 @@ public record ProhibitionsHook(List<Rule> rules) implements FastHook {
                 rules.add(new Rule("forbidden phrase", Pattern.compile(Pattern.quote(phrase), Pattern.CASE_INSENSITIVE)));
             }
             for (String regex : p.strings("patterns", List.of())) {
+                if (regex.length() > MAX_PATTERN_CHARS) {
+                    throw new IllegalArgumentException("parameter 'patterns' has a pattern of " + regex.length()
+                            + " characters; at most " + MAX_PATTERN_CHARS);
+                }
                 try {
                     rules.add(new Rule("forbidden pattern", Pattern.compile(regex, Pattern.CASE_INSENSITIVE)));
                 } catch (PatternSyntaxException e) {

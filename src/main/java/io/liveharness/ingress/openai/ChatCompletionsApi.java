@@ -253,6 +253,13 @@ public final class ChatCompletionsApi {
                         RequestJson.JSON.createObjectNode().put("role", "assistant").put("content", ""), null) + "\n\n");
             }
             response.write("data: " + event + "\n\n");
+            if (!done && response.writeQueueFull()) {
+                // A client that stopped reading: its events would pile up on the heap while it holds one of
+                // the API's sequences. The stream ends here and the generation is cancelled, freeing both.
+                done = true;
+                generation.cancel(true);
+                response.reset(); // HTTP/1.1: closes the connection, dropping what is queued for it
+            }
         }
     }
 
