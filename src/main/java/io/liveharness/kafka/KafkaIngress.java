@@ -152,6 +152,9 @@ public final class KafkaIngress extends VerticleBase {
     /** The rooms this node hosts now. */
     public Set<String> ownedRooms() { return Set.copyOf(owned.keySet()); }
 
+    /** Whether this node hosts the room now (any thread). */
+    public boolean owns(String roomId) { return owned.containsKey(roomId); }
+
     // -- messages in
 
     private void record(KafkaConsumerRecord<String, Buffer> r) {
