@@ -11,7 +11,8 @@ import java.util.Map;
  *                           changelog; empty means the cluster manager's node id
  * @param partitions         partitions of every topic the node creates; rooms are spread over them
  * @param finishedIdsPerRoom how many recently finished message ids a room's state record keeps, so
- *                           a redelivered message is recognised and never answered twice
+ *                           a redelivered message is recognised and never answered twice (messages
+ *                           below the room's {@code doneThrough} offset are recognised by it alone)
  * @param commitIntervalMs   how often the offsets of messages whose outcome is out are committed
  * @param handoffTimeoutMs   how long a node taking over a room waits for its previous owner, still
  *                           in the cluster, to hand the room's state over
