@@ -11,7 +11,8 @@ import java.util.Map;
  *                           changelog; empty means the cluster manager's node id
  * @param partitions         partitions of every topic the node creates; rooms are spread over them
  * @param finishedIdsPerRoom how many recently finished message ids a room's state record keeps, so
- *                           a redelivered message is recognised and never answered twice
+ *                           a redelivered message is recognised and never answered twice (messages
+ *                           below the room's {@code doneThrough} offset are recognised by it alone)
  * @param commitIntervalMs   how often the offsets of messages whose outcome is out are committed
  * @param handoffTimeoutMs   how long a node taking over a room waits for its previous owner, still
  *                           in the cluster, to hand the room's state over
@@ -43,7 +44,7 @@ public record KafkaConfig(Boolean enabled, String bootstrapServers, String group
         handoffTimeoutMs = handoffTimeoutMs == null ? DEFAULT_HANDOFF_TIMEOUT_MS : handoffTimeoutMs;
         consumer = consumer == null ? Map.of() : Map.copyOf(consumer);
         producer = producer == null ? Map.of() : Map.copyOf(producer);
-        cluster = cluster == null ? new ClusterConfig(null, null, null, null) : cluster;
+        cluster = cluster == null ? new ClusterConfig(null, null, null, null, null) : cluster;
         if (partitions < 1) throw new IllegalArgumentException("kafka.partitions must be at least 1");
     }
 
@@ -78,18 +79,47 @@ public record KafkaConfig(Boolean enabled, String bootstrapServers, String group
      *
      * @param port    Hazelcast's member port on {@code host}
      * @param members {@code host:port} of every member (this one may be among them)
+     * @param secret  shared by every node of the cluster: a node runs a relayed command only when it
+     *                is signed with it (HMAC-SHA256); null means {@code LIVEHARNESS_CLUSTER_SECRET}.
+     *                Required, at least {@value #MIN_SECRET_LENGTH} characters, when Kafka is on
      */
-    public record ClusterConfig(String host, Integer port, List<String> members, Integer eventBusPort) {
+    public record ClusterConfig(String host, Integer port, List<String> members, Integer eventBusPort, String secret) {
         public static final String DEFAULT_HOST = "127.0.0.1";
         public static final int DEFAULT_PORT = 5701;
         /** 0: any free port; the cluster manager tells the others which. */
         public static final int DEFAULT_EVENT_BUS_PORT = 0;
+        public static final String SECRET_ENV = "LIVEHARNESS_CLUSTER_SECRET";
+        public static final int MIN_SECRET_LENGTH = 32;
 
         public ClusterConfig {
             host = host == null ? DEFAULT_HOST : host;
             port = port == null ? DEFAULT_PORT : port;
             members = members == null ? List.of(host + ":" + port) : List.copyOf(members);
             eventBusPort = eventBusPort == null ? DEFAULT_EVENT_BUS_PORT : eventBusPort;
+        }
+
+        /**
+         * The cluster secret: {@code kafka.cluster.secret}, else {@code LIVEHARNESS_CLUSTER_SECRET};
+         * refused when missing or short, naming where it was looked for.
+         */
+        public String resolveSecret() {
+            String s = secret != null ? secret : System.getenv(SECRET_ENV);
+            String where = secret != null ? "kafka.cluster.secret" : "env " + SECRET_ENV;
+            if (s == null || s.isBlank()) {
+                throw new IllegalArgumentException("kafka.cluster.secret (or env " + SECRET_ENV + ") is required when kafka is on: "
+                        + "nodes sign the commands they relay to each other with it; give every node the same random value");
+            }
+            if (s.trim().length() < MIN_SECRET_LENGTH) {
+                throw new IllegalArgumentException(where + " is " + s.trim().length() + " characters; the cluster secret needs at least "
+                        + MIN_SECRET_LENGTH);
+            }
+            return s.trim();
+        }
+
+        @Override
+        public String toString() {
+            return "ClusterConfig[host=" + host + ", port=" + port + ", members=" + members + ", eventBusPort=" + eventBusPort
+                    + ", secret=" + (secret == null ? "none" : "***") + "]";
         }
     }
 }

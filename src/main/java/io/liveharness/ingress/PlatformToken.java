@@ -75,6 +75,12 @@ public final class PlatformToken {
         };
     }
 
+    /**
+     * {@code Bearer <token>}, for this node's own loopback replay of a command another cluster node
+     * relayed (io.liveharness.kafka.ClusterPlacement): it never leaves the process and is never logged.
+     */
+    public String bearer() { return "Bearer " + new String(token, StandardCharsets.UTF_8); }
+
     /** Where the token came from (never the token). */
     public String source() { return source; }
 

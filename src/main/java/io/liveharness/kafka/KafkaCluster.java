@@ -28,6 +28,7 @@ public final class KafkaCluster {
     /** Builds and joins; blocks until this node is in the cluster. */
     public static Joined join(KafkaConfig kafka, VertxOptions options, java.util.function.UnaryOperator<VertxBuilder> extra) {
         ClusterConfig c = kafka.cluster();
+        c.resolveSecret(); // refused before joining: a node without the secret could relay nothing
         HazelcastClusterManager manager = new HazelcastClusterManager(hazelcast(kafka.groupId(), c));
         options.setEventBusOptions(new EventBusOptions().setHost(c.host()).setPort(c.eventBusPort()).setClusterPublicHost(c.host()));
         VertxBuilder builder = extra.apply(Vertx.builder().with(options).withClusterManager(manager));

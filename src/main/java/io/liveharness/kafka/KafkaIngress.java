@@ -61,16 +61,32 @@ public final class KafkaIngress extends VerticleBase {
     /** A room this node hosts. */
     private static final class OwnedRoom {
         final int partition;
+        final long epoch;                                 // this node's owner epoch of the room
         final LinkedHashSet<String> finished = new LinkedHashSet<>();
+        final java.util.TreeSet<Long> open = new java.util.TreeSet<>(); // offsets of its records without an outcome out
+        long highestTaken = -1;                           // the highest offset of its records seen
+        long doneThrough;                                 // as written to the changelog (RoomState.doneThrough)
+        boolean released;                                 // let go: nothing more of it is written
         final Map<String, Long> inFlight = new HashMap<>(); // message id -> offset
         final List<MessageOutcome> unflushed = new ArrayList<>();
         final Set<String> repliesOut = new HashSet<>();  // of the batch being flushed: sent, or being sent
         final Set<String> outcomesOut = new HashSet<>();
         boolean flushing;
 
-        OwnedRoom(int partition, List<String> finished) {
+        OwnedRoom(int partition, RoomState state) {
             this.partition = partition;
-            this.finished.addAll(finished);
+            this.epoch = (state == null ? 0 : state.epoch()) + 1;
+            if (state != null) this.finished.addAll(state.finished());
+            // Offsets count in one partition: after a change of partitions the ids alone recognise redeliveries.
+            this.doneThrough = state != null && state.partition() == partition ? state.doneThrough() : -1;
+            this.highestTaken = doneThrough;
+        }
+
+        /** The offset up to which every record of the room is done, once the offsets in {@code finishing} are. */
+        long doneThrough(Collection<Long> finishing) {
+            var still = new java.util.TreeSet<>(open);
+            still.removeAll(finishing);
+            return Math.max(doneThrough, still.isEmpty() ? highestTaken : still.first() - 1);
         }
     }
 
@@ -152,16 +168,25 @@ public final class KafkaIngress extends VerticleBase {
     /** The rooms this node hosts now. */
     public Set<String> ownedRooms() { return Set.copyOf(owned.keySet()); }
 
+    /** Whether this node hosts the room now (any thread). */
+    public boolean owns(String roomId) { return owned.containsKey(roomId); }
+
     // -- messages in
 
     private void record(KafkaConsumerRecord<String, Buffer> r) {
         Part part = parts.get(r.partition());
         // Not ours (yet, or any more): it is read again from the committed offset where it belongs.
         if (part == null || part.state != PartState.OWNED || closing) return;
+        if (part.offsets.seen(r.offset())) return; // handed out twice by the consumer: taken already
         part.offsets.taken(r.offset());
         ViewerRecords.Read read = records.read(r);
         if (read.failed() != null) {
-            poison(r, read.failed());
+            OwnedRoom of = owned.get(read.failed().roomId());
+            if (of != null && of.partition == r.partition() && r.offset() <= of.doneThrough) {
+                part.offsets.finished(r.offset()); // its outcome went out before the room moved here
+                return;
+            }
+            poison(r, read.failed(), of != null && of.partition == r.partition() ? of : null);
             return;
         }
         ViewerMessage m = read.message();
@@ -171,14 +196,16 @@ public final class KafkaIngress extends VerticleBase {
             boolean known = rooms.exists(roomId);
             poison(r, ViewerRecords.failed(roomId, m.messageId(), m.acceptedAtMs(), known ? BAD_MESSAGE : UNKNOWN_ROOM, known
                     ? "room '" + roomId + "' is not in partition " + r.partition() + " (keyed by another partitioner?)"
-                    : "no room '" + roomId + "' in the cluster's rooms").failed());
+                    : "no room '" + roomId + "' in the cluster's rooms").failed(), null);
             return;
         }
-        if (room.finished.contains(m.messageId()) || room.inFlight.containsKey(m.messageId())) {
+        room.highestTaken = Math.max(room.highestTaken, r.offset());
+        if (r.offset() <= room.doneThrough || room.finished.contains(m.messageId()) || room.inFlight.containsKey(m.messageId())) {
             part.offsets.finished(r.offset()); // redelivered: its reply and outcome are out, or on their way
             return;
         }
         room.inFlight.put(m.messageId(), r.offset());
+        room.open.add(r.offset());
         String drain = monitor.drainReason(roomId);
         if (drain != null) {
             outcome(new MessageOutcome(roomId, m.messageId(), OutcomeKind.DROPPED, DRAINING, "the room is draining: " + drain,
@@ -191,10 +218,15 @@ public final class KafkaIngress extends VerticleBase {
     }
 
     /** A record that cannot become a room's message: one failed outcome, and the partition goes on. */
-    private void poison(KafkaConsumerRecord<String, Buffer> r, MessageOutcome failed) {
+    private void poison(KafkaConsumerRecord<String, Buffer> r, MessageOutcome failed, OwnedRoom room) {
         int partition = r.partition();
         long offset = r.offset();
+        if (room != null) { // the room's doneThrough waits for it
+            room.highestTaken = Math.max(room.highestTaken, offset);
+            room.open.add(offset);
+        }
         produce(() -> egress.outcome(failed), () -> {
+            if (room != null) room.open.remove(offset);
             Part part = parts.get(partition);
             if (part != null) part.offsets.finished(offset);
         });
@@ -204,7 +236,8 @@ public final class KafkaIngress extends VerticleBase {
 
     private void outcome(MessageOutcome o) {
         OwnedRoom room = owned.get(o.roomId());
-        if (room == null || !room.inFlight.containsKey(o.messageId())) return; // a message handed back: its new owner answers it
+        // A message handed back (its room released or moved on): its new owner answers it.
+        if (room == null || room.released || !room.inFlight.containsKey(o.messageId())) return;
         room.unflushed.add(o);
         if (!room.flushing) {
             room.flushing = true;
@@ -219,13 +252,23 @@ public final class KafkaIngress extends VerticleBase {
      * may still have landed: that one record may then appear twice, see docs/kafka.md).
      */
     private void flush(String roomId, OwnedRoom room) {
+        if (room.released || owned.get(roomId) != room) {
+            // Let go meanwhile: its final state is written without this batch, whose messages the next owner answers.
+            room.unflushed.clear();
+            room.flushing = false;
+            return;
+        }
         List<MessageOutcome> batch = List.copyOf(room.unflushed);
         room.unflushed.clear();
+        List<Long> offsets = batch.stream().map(o -> room.inFlight.get(o.messageId())).filter(Objects::nonNull).toList();
+        long doneThrough = room.doneThrough(offsets);
         rooms.snapshot(roomId).compose(snapshot -> {
             List<String> finished = new ArrayList<>(room.finished);
             batch.forEach(o -> finished.add(o.messageId()));
-            return egress.state(state(roomId, snapshot, trim(finished), false));
+            if (room.released) return Future.failedFuture(new Released());
+            return egress.state(state(roomId, room, snapshot, trim(finished), doneThrough, false));
         }).compose(v -> {
+            if (room.released) return Future.failedFuture(new Released()); // the final state has gone out without this batch
             List<Future<Void>> sent = new ArrayList<>();
             for (MessageOutcome o : batch) {
                 if (o.kind() == OutcomeKind.ANSWERED && room.repliesOut.add(o.messageId())) {
@@ -237,6 +280,10 @@ public final class KafkaIngress extends VerticleBase {
             }
             return Future.join(sent);
         }).onComplete(ar -> {
+            if (ar.failed() && (room.released || owned.get(roomId) != room)) {
+                room.flushing = false; // no retry: the room is gone from here
+                return;
+            }
             if (ar.failed()) {
                 System.err.println("liveharness: room " + roomId + ": outcomes not out yet, retrying: " + ar.cause().getMessage());
                 room.unflushed.addAll(0, batch);
@@ -248,9 +295,11 @@ public final class KafkaIngress extends VerticleBase {
                 room.repliesOut.remove(o.messageId());
                 room.outcomesOut.remove(o.messageId());
                 Long offset = room.inFlight.remove(o.messageId());
+                if (offset != null) room.open.remove(offset);
                 Part part = parts.get(room.partition);
                 if (offset != null && part != null) part.offsets.finished(offset);
             }
+            room.doneThrough = Math.max(room.doneThrough, doneThrough);
             trimFinished(room);
             if (room.unflushed.isEmpty()) room.flushing = false;
             else flush(roomId, room);
@@ -262,10 +311,15 @@ public final class KafkaIngress extends VerticleBase {
                 "fallback".equals(o.reason()), o.finishedAtMs());
     }
 
-    private RoomState state(String roomId, RoomSnapshot snapshot, List<String> finished, boolean released) {
+    /** Why a flush stops: the room was released while it ran. */
+    private static final class Released extends RuntimeException {
+        Released() { super("released", null, false, false); }
+    }
+
+    private RoomState state(String roomId, OwnedRoom room, RoomSnapshot snapshot, List<String> finished, long doneThrough, boolean released) {
         Pin pin = harnesses.routing().pins().get(roomId);
         return new RoomState(roomId, placement.self(), placement.clusterId(), released, snapshot, finished, pin,
-                monitor.drainReason(roomId), System.currentTimeMillis());
+                monitor.drainReason(roomId), System.currentTimeMillis(), room.epoch, room.partition, doneThrough);
     }
 
     private List<String> trim(List<String> finished) {
@@ -399,7 +453,7 @@ public final class KafkaIngress extends VerticleBase {
             if (state != null) {
                 if (state.drainReason() != null) monitor.drain(roomId, state.drainReason()); else monitor.resume(roomId);
             }
-            owned.put(roomId, new OwnedRoom(partition, state == null ? List.of() : state.finished()));
+            owned.put(roomId, new OwnedRoom(partition, state));
             return placement.claim(roomId);
         });
     }
@@ -447,8 +501,9 @@ public final class KafkaIngress extends VerticleBase {
 
     private Future<Void> releaseRoom(String roomId, long until) {
         OwnedRoom room = owned.get(roomId);
+        room.released = true; // from here no flush of it writes anything: its final state is the one below
         return passivate(roomId, until).compose(v -> rooms.snapshot(roomId))
-                .compose(snapshot -> egress.state(state(roomId, snapshot, List.copyOf(room.finished), true)))
+                .compose(snapshot -> egress.state(state(roomId, room, snapshot, List.copyOf(room.finished), room.doneThrough(List.of()), true)))
                 .compose(v -> {
                     owned.remove(roomId);
                     monitor.resume(roomId); // the room's drain travels with its state

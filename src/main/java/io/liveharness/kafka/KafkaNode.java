@@ -3,12 +3,16 @@ package io.liveharness.kafka;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.ingress.MessageLedger;
+import io.liveharness.ingress.PlatformToken;
+import io.liveharness.kafka.ClusterPlacement.Principal;
+import io.liveharness.ops.OperatorToken;
 import io.liveharness.ops.OpsMonitor;
 import io.liveharness.room.RoomRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.spi.cluster.ClusterManager;
 
+import java.util.Map;
 import java.util.Set;
 import java.util.function.IntSupplier;
 
@@ -26,12 +30,14 @@ public final class KafkaNode {
     private String ingressId;
     private String feedId;
 
-    public KafkaNode(Vertx vertx, ClusterManager cluster, NodeConfig config) {
+    /** {@code operator} and {@code platform}: this node's own, to run what other nodes relay here. */
+    public KafkaNode(Vertx vertx, ClusterManager cluster, NodeConfig config, OperatorToken operator, PlatformToken platform) {
         this.vertx = vertx;
         this.config = config;
         String nodeId = config.kafka().nodeId().isEmpty() ? cluster.getNodeId() : config.kafka().nodeId();
         this.egress = new KafkaEgress(vertx, config.kafka());
-        this.placement = new ClusterPlacement(vertx, cluster, nodeId);
+        this.placement = new ClusterPlacement(vertx, cluster, nodeId, config.kafka().cluster().resolveSecret(),
+                Map.of(Principal.OPERATOR, operator.bearer(), Principal.PLATFORM, platform.bearer()));
     }
 
     public KafkaEgress egress() { return egress; }
@@ -41,6 +47,7 @@ public final class KafkaNode {
     /** Starts taking partitions; the relay serves on the node's HTTP port once it is known. */
     public Future<Void> start(RoomRegistry rooms, HarnessRegistry harnesses, OpsMonitor monitor, MessageLedger ledger, IntSupplier httpPort) {
         ingress = new KafkaIngress(config.kafka(), config.http(), rooms, harnesses, monitor, egress, placement);
+        placement.hosting(ingress::owns);
         return vertx.executeBlocking(() -> {
             KafkaTopics.ensure(config.kafka());
             return null;

@@ -10,6 +10,7 @@ import java.util.TreeSet;
  */
 final class PartitionOffsets {
     private final TreeSet<Long> open = new TreeSet<>();
+    private final TreeSet<Long> done = new TreeSet<>(); // finished since the last commit
     private long next = -1;       // one past the highest offset taken
     private long committed = -1;  // the last offset committed
 
@@ -18,7 +19,17 @@ final class PartitionOffsets {
         next = Math.max(next, offset + 1);
     }
 
-    void finished(long offset) { open.remove(offset); }
+    void finished(long offset) {
+        if (open.remove(offset)) done.add(offset);
+    }
+
+    /**
+     * Whether the record at {@code offset} was taken already while this node holds the partition:
+     * the consumer can hand out a record twice (fetched before the seek of a take-over, then again
+     * from the sought offset), and a record with no room (a poison one) has no other way to be
+     * recognised.
+     */
+    boolean seen(long offset) { return open.contains(offset) || done.contains(offset); }
 
     boolean idle() { return open.isEmpty(); }
 
@@ -30,5 +41,8 @@ final class PartitionOffsets {
         return c > committed ? c : -1;
     }
 
-    void committed(long offset) { committed = Math.max(committed, offset); }
+    void committed(long offset) {
+        committed = Math.max(committed, offset);
+        done.headSet(committed).clear(); // below the commit nothing is read again while this node holds the partition
+    }
 }

@@ -17,10 +17,24 @@ import java.util.List;
  *                       redelivered message among them already has its reply and outcome
  * @param pin            the harness pin of the room, or null
  * @param drainReason    why the room takes no new messages, or null
+ * @param epoch          the owner's epoch: one more than the state it took the room over from. A
+ *                       record of a lower epoch than one already read is a stale owner's late write
+ *                       (a flush retried after the room moved) and is ignored; absent (older
+ *                       records): 0
+ * @param partition      the {@code viewer-messages} partition {@code doneThrough} counts in
+ *                       (absent: -1, and {@code doneThrough} means nothing)
+ * @param doneThrough    every message of the room at or below this offset of {@code partition} has
+ *                       its outcome out (or on its way in this very batch): a redelivered record at
+ *                       or below it is skipped, however many messages the room finished since;
+ *                       -1: none yet
  */
 public record RoomState(String roomId, String owner, String ownerClusterId, boolean released, RoomSnapshot snapshot,
-                        List<String> finished, Pin pin, String drainReason, long atMs) {
+                        List<String> finished, Pin pin, String drainReason, long atMs, Long epoch, Integer partition,
+                        Long doneThrough) {
     public RoomState {
         finished = finished == null ? List.of() : List.copyOf(finished);
+        epoch = epoch == null ? 0L : epoch;
+        partition = partition == null ? -1 : partition;
+        doneThrough = doneThrough == null ? -1L : doneThrough;
     }
 }

@@ -25,7 +25,11 @@ public final class RoomStateChangelog {
 
     public RoomStateChangelog(KafkaConfig config) { this.config = config; }
 
-    /** The newest record of each room in {@code partitions}; a null value (a tombstone) forgets a room. */
+    /**
+     * The newest record of each room in {@code partitions} of the highest owner epoch (a later
+     * record of a lower epoch is a stale owner's and is ignored); a null value (a tombstone)
+     * forgets a room.
+     */
     public Map<String, RoomState> read(Set<Integer> partitions, Duration timeout) {
         Map<String, RoomState> states = new HashMap<>();
         if (partitions.isEmpty()) return states;
@@ -48,7 +52,15 @@ public final class RoomStateChangelog {
                     if (r.value() == null) states.remove(r.key());
                     else {
                         try {
-                            states.put(r.key(), Wire.read(r.value(), RoomState.class));
+                            RoomState s = Wire.read(r.value(), RoomState.class);
+                            RoomState newer = states.get(r.key());
+                            if (newer != null && s.epoch() < newer.epoch()) {
+                                // A stale owner's late write (a flush retried after the room moved on): the newer owner's state stands.
+                                System.err.println("liveharness: room-state record of '" + r.key() + "' from " + s.owner() + " (epoch "
+                                        + s.epoch() + ") ignored: epoch " + newer.epoch() + " of " + newer.owner() + " came before it");
+                            } else {
+                                states.put(r.key(), s);
+                            }
                         } catch (IllegalArgumentException e) {
                             // A record this version cannot read: the room starts fresh rather than not at all.
                             System.err.println("liveharness: room-state record of '" + r.key() + "' skipped: " + e.getMessage());

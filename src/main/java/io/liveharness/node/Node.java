@@ -140,7 +140,7 @@ public final class Node implements AutoCloseable {
         if (config.kafka().enabled()) { // one of many nodes: Kafka carries the messages, the cluster the commands
             KafkaCluster.Joined joined = KafkaCluster.join(config.kafka(), options, b -> b.withMetrics(new MicrometerMetricsFactory(metrics.registry())));
             vertx = joined.vertx();
-            kafka = new KafkaNode(vertx, joined.manager(), config);
+            kafka = new KafkaNode(vertx, joined.manager(), config, token, platform);
         } else {
             vertx = Vertx.builder().with(options).withMetrics(new MicrometerMetricsFactory(metrics.registry())).build();
         }

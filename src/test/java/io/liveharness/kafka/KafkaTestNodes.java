@@ -35,6 +35,8 @@ import java.util.stream.IntStream;
 /** Nodes of one Kafka cluster for tests: the committed conf, Kafka on, topics and group of the test's own. */
 final class KafkaTestNodes {
     static final int PARTITIONS = 6;
+    /** The test cluster's secret: every node of one test cluster shares it. */
+    static final String SECRET = "test-cluster-secret-0123456789abcdef";
     /** The committed rooms plus these, so that two nodes each get some. */
     static final List<RoomManifest> EXTRA_ROOMS = IntStream.range(0, 5).mapToObj(i -> new RoomManifest("k-room-" + i,
             "Kafka room " + i, "You are the host of this room. Short answers.", "en", List.of("earbuds-201"), "earbuds-201",
@@ -54,7 +56,7 @@ final class KafkaTestNodes {
     KafkaConfig kafka(String nodeId, int index) {
         List<String> members = hazelcastPorts.stream().map(p -> "127.0.0.1:" + p).toList();
         return new KafkaConfig(true, broker.bootstrapServers(), prefix + "-group", nodeId, topics(), PARTITIONS, 1, null,
-                100L, 10_000L, Map.of(), Map.of(), new ClusterConfig("127.0.0.1", hazelcastPorts.get(index), members, 0));
+                100L, 10_000L, Map.of(), Map.of(), new ClusterConfig("127.0.0.1", hazelcastPorts.get(index), members, 0, SECRET));
     }
 
     Topics topics() {

@@ -3,6 +3,8 @@ package io.liveharness.kafka;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The committable offset never passes a message whose outcome is not out, whatever order they finish in. */
 class PartitionOffsetsTest {
@@ -27,5 +29,19 @@ class PartitionOffsetsTest {
         assertEquals(-1, p.committable());
         p.finished(13);
         assertEquals(14, p.committable());
+    }
+
+    @Test
+    void aRecordHandedOutTwiceIsRecognisedUntilItsOffsetIsCommitted() {
+        PartitionOffsets p = new PartitionOffsets();
+        p.taken(5);
+        p.taken(6);
+        assertTrue(p.seen(5), "open: taken already");
+        p.finished(5);
+        assertTrue(p.seen(5), "finished but not committed: a second copy (fetched before a seek) is skipped");
+        assertFalse(p.seen(7), "never taken");
+        p.committed(6);
+        assertFalse(p.seen(5), "below the commit: forgotten, it is not read again while the partition stays here");
+        assertTrue(p.seen(6), "still open");
     }
 }

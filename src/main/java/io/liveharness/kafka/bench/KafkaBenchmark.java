@@ -268,8 +268,11 @@ public final class KafkaBenchmark {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
+        byte[] random = new byte[24];
+        new java.security.SecureRandom().nextBytes(random);
+        String secret = java.util.HexFormat.of().formatHex(random); // the bench's one node signs only for itself
         return new KafkaConfig(true, broker.bootstrapServers(), "bench-" + name, "bench-" + name, topics, null, null, null,
-                null, null, null, null, new ClusterConfig("127.0.0.1", port, null, 0));
+                null, null, null, null, new ClusterConfig("127.0.0.1", port, null, 0, secret));
     }
 
     private static Map<String, Object> consumerProps(KafkaConfig conf, String group) {
