@@ -22,9 +22,9 @@ public final class CaseSampler {
     private static final List<Map.Entry<String, Integer>> KINDS = List.of(
             Map.entry("price", 9), Map.entry("stock", 6), Map.entry("size", 6), Map.entry("color", 6), Map.entry("material", 4),
             Map.entry("shipping", 3), Map.entry("buy", 4), Map.entry("other", 4), Map.entry("followups", 12), Map.entry("chitchat", 10),
-            Map.entry("identity", 2), Map.entry("returns", 2), Map.entry("exchange", 2), Map.entry("damaged", 1), Map.entry("warranty", 1),
+            Map.entry("identity", 2), Map.entry("returns", 2), Map.entry("exchange", 3), Map.entry("damaged", 2), Map.entry("warranty", 1),
             Map.entry("courier", 2), Map.entry("region", 2), Map.entry("coupon", 4), Map.entry("complaint", 2), Map.entry("haggle", 2),
-            Map.entry("priceClaim", 2), Map.entry("medical", 2), Map.entry("offPlatform", 2), Map.entry("router", 10));
+            Map.entry("priceClaim", 3), Map.entry("medical", 3), Map.entry("offPlatform", 3), Map.entry("router", 10));
     private static final List<String> REGIONS_ZH = List.of("新疆", "西藏", "青海", "北京", "上海", "广州", "成都", "杭州", "武汉", "西安");
     private static final List<String> REGIONS_EN = List.of("Xinjiang", "Tibet", "Qinghai", "Beijing", "Shanghai", "Guangzhou", "Chengdu", "Hangzhou");
     private static final List<String> OTHER_SIZES = List.of("XS", "XXL", "3XL", "S", "M", "L", "XL");
