@@ -100,6 +100,7 @@ public final class DemoCommand implements Main.Command {
                     latency.add("end_to_end", o.path("latencyMs").asDouble());
                 }
             }
+            System.out.println("\n" + byModel(outcomes.values()));
             System.out.println("\n== latency per stage (answered messages) ==");
             System.out.print(latency.table());
             long missing = sent.keySet().stream().filter(id -> !outcomes.containsKey(id)).count();
@@ -139,6 +140,21 @@ public final class DemoCommand implements Main.Command {
         if (o.has("detail") && !status.equals("merged")) s.append("\n        why: ").append(o.path("detail").asText());
         if (status.equals("answered")) s.append("\n        reply: ").append(quote(o.path("reply").asText()));
         return s.toString();
+    }
+
+    /** How many answers the model gave itself, rather than the skill's grounded fallback: product questions apart. */
+    static String byModel(java.util.Collection<JsonNode> outcomes) {
+        int answered = 0, model = 0, questions = 0, questionsByModel = 0;
+        for (JsonNode o : outcomes) {
+            if (!o.path("status").asText().equals("answered")) continue;
+            boolean byModel = o.path("reason").asText().equals("model");
+            boolean question = o.path("intent").asText().equals("product_qa");
+            answered++;
+            if (byModel) model++;
+            if (question) questions++;
+            if (question && byModel) questionsByModel++;
+        }
+        return String.format("answered by the model: %d of %d answers; product questions: %d of %d", model, answered, questionsByModel, questions);
     }
 
     private static String quote(String s) { return "\"" + s + "\""; }
