@@ -1,5 +1,6 @@
 package io.liveharness.ingress;
 
+import io.liveharness.auth.BearerToken;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.AvatarReply;
@@ -25,7 +26,7 @@ import java.util.List;
 
 /**
  * The viewer-facing HTTP API: messages in, outcomes and a live event stream out; beside it the
- * commerce platform's room state pushes, which need the {@link PlatformToken}. It records every
+ * commerce platform's room state pushes, which need the platform token. It records every
  * accepted message in the {@link MessageLedger} before handing it to its room, and every outcome
  * when the room publishes it. Viewers see outcomes reduced ({@link OutcomeJson#forViewer}); the
  * whole outcome is on an operator route ({@link #mountOperatorView}). Its handlers run on the HTTP
@@ -47,12 +48,12 @@ public final class ViewerApi {
     private final RoomStateParser states;
     private final MessageSink sink;
     private final Handler<RoutingContext> relay;
-    private final PlatformToken platform;
+    private final BearerToken platform;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
     private int openSockets; // event WebSockets open or upgrading; this verticle's context only
     private volatile boolean closing; // the node is shutting down: no new messages
 
-    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, PlatformToken platform) {
+    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, BearerToken platform) {
         this(vertx, config, rooms, ledger, platform, null, null);
     }
 
@@ -61,7 +62,7 @@ public final class ViewerApi {
      * pushes first to {@code relay}, which sends them on to the node hosting the room or passes
      * them here with {@code ctx.next()} (null: the room here, for both).
      */
-    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, PlatformToken platform,
+    public ViewerApi(Vertx vertx, HttpConfig config, RoomRegistry rooms, MessageLedger ledger, BearerToken platform,
                      MessageSink sink, Handler<RoutingContext> relay) {
         this.platform = platform;
         this.sink = sink != null ? sink : m -> rooms.deliver(m.roomId(), m);
@@ -78,7 +79,7 @@ public final class ViewerApi {
         BodyHandler body = BodyHandler.create(false).setBodyLimit(config.maxBodyBytes());
         router.post("/v1/rooms/:roomId/messages").handler(body).handler(this::postMessage);
         // Checked before the relay: a request without the platform token goes nowhere, here or on the room's node.
-        router.post("/v1/rooms/:roomId/state").handler(body).handler(platform.guard()).handler(relay).handler(this::postState);
+        router.post("/v1/rooms/:roomId/state").handler(body).handler(PlatformGuard.of(platform)).handler(relay).handler(this::postState);
         router.get("/v1/rooms/:roomId/events").handler(this::events);
         router.get("/v1/messages/:messageId").handler(this::getMessage);
     }

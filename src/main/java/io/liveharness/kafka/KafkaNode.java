@@ -1,11 +1,10 @@
 package io.liveharness.kafka;
 
+import io.liveharness.auth.BearerToken;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.ingress.MessageLedger;
-import io.liveharness.ingress.PlatformToken;
 import io.liveharness.kafka.ClusterPlacement.Principal;
-import io.liveharness.ops.OperatorToken;
 import io.liveharness.ops.OpsMonitor;
 import io.liveharness.room.RoomRegistry;
 import io.vertx.core.Future;
@@ -31,7 +30,7 @@ public final class KafkaNode {
     private String feedId;
 
     /** {@code operator} and {@code platform}: this node's own, to run what other nodes relay here. */
-    public KafkaNode(Vertx vertx, ClusterManager cluster, NodeConfig config, OperatorToken operator, PlatformToken platform) {
+    public KafkaNode(Vertx vertx, ClusterManager cluster, NodeConfig config, BearerToken operator, BearerToken platform) {
         this.vertx = vertx;
         this.config = config;
         String nodeId = config.kafka().nodeId().isEmpty() ? cluster.getNodeId() : config.kafka().nodeId();

@@ -1,5 +1,6 @@
 package io.liveharness.node;
 
+import io.liveharness.auth.BearerToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.api.Addresses;
@@ -13,13 +14,11 @@ import io.liveharness.engine.ModelInfo;
 import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.hooks.HarnessHooks;
 import io.liveharness.hooks.HookRegistry;
-import io.liveharness.ingress.PlatformToken;
 import io.liveharness.ingress.ViewerApi;
 import io.liveharness.ingress.openai.ChatCompletionsApi;
 import io.liveharness.ops.MeteredModelBackend;
 import io.liveharness.ops.NodeMetrics;
 import io.liveharness.ops.OperatorApi;
-import io.liveharness.ops.OperatorToken;
 import io.liveharness.ops.OpsMonitor;
 import io.liveharness.ops.RoomPlacement;
 import io.liveharness.kafka.KafkaCluster;
@@ -110,14 +109,14 @@ public final class Node implements AutoCloseable {
         Policies policies;
         List<RoomManifest> manifests = new ArrayList<>();
         HarnessRegistry harnesses;
-        OperatorToken token;
-        OperatorToken publisher;
-        PlatformToken platform;
+        BearerToken token;
+        BearerToken publisher;
+        BearerToken platform;
         java.util.Map<String, McpServerSpec> mcpServers;
         try {
-            token = OperatorToken.resolve(config.ops());
-            publisher = OperatorToken.resolvePublisher(config.ops(), token);
-            platform = PlatformToken.resolve(config.platform());
+            token = BearerToken.operator(config.ops());
+            publisher = BearerToken.publisher(config.ops(), token);
+            platform = BearerToken.platform(config.platform());
             mcpServers = McpServers.specs(config.mcp());
             catalog = Catalog.load(Path.of(config.catalog().file()));
             policies = Policies.load(Path.of(config.catalog().policies()));

@@ -1,5 +1,6 @@
 package io.liveharness.ops;
 
+import io.liveharness.auth.BearerToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -48,20 +49,20 @@ public final class OperatorApi {
     private final RoomRegistry rooms;
     private final HarnessRegistry harnesses;
     private final Supplier<List<ToolSpec>> discoveredTools;
-    private final OperatorToken token;
-    private final OperatorToken publisher;
+    private final BearerToken token;
+    private final BearerToken publisher;
     private final OpsMonitor monitor;
     private final NodeMetrics metrics;
     private final RoomPlacement placement;
 
     public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
-                       OperatorToken token, OperatorToken publisher, OpsMonitor monitor, NodeMetrics metrics) {
+                       BearerToken token, BearerToken publisher, OpsMonitor monitor, NodeMetrics metrics) {
         this(vertx, rooms, harnesses, discoveredTools, token, publisher, monitor, metrics, RoomPlacement.local());
     }
 
     /** As above, for a node that shares its rooms with others: commands go to the room's node. */
     public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
-                       OperatorToken token, OperatorToken publisher, OpsMonitor monitor, NodeMetrics metrics, RoomPlacement placement) {
+                       BearerToken token, BearerToken publisher, OpsMonitor monitor, NodeMetrics metrics, RoomPlacement placement) {
         this.placement = placement;
         this.vertx = vertx;
         this.rooms = rooms;
@@ -184,7 +185,7 @@ public final class OperatorApi {
         if (header == null || header.isBlank()) {
             ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"liveharness-operator\"");
             Responses.error(ctx, new ApiError(401, null, "the operator API needs 'Authorization: Bearer <operator token>'"));
-        } else if (!header.regionMatches(true, 0, "Bearer ", 0, 7) || !token.matches(header.substring(7).trim())) {
+        } else if (!token.authorizes(header)) {
             Responses.error(ctx, new ApiError(403, null, "that is not the operator token"));
         } else {
             ctx.next();

@@ -1,5 +1,6 @@
 package io.liveharness.ops;
 
+import io.liveharness.auth.BearerToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.liveharness.ingress.ApiError;
 import io.liveharness.ingress.RequestJson;
@@ -20,10 +21,10 @@ final class ViewerGuard implements Handler<RoutingContext> {
     static final List<String> VIEWER_PATHS = List.of("/v1/rooms/:roomId/messages", "/v1/rooms/:roomId/state",
             "/v1/rooms/:roomId/events", "/v1/messages/:messageId", "/health");
 
-    private final OperatorToken token;
+    private final BearerToken token;
     private final OpsMonitor monitor;
 
-    ViewerGuard(OperatorToken token, OpsMonitor monitor) {
+    ViewerGuard(BearerToken token, OpsMonitor monitor) {
         this.token = token;
         this.monitor = monitor;
     }

@@ -1,5 +1,6 @@
 package io.liveharness.ops;
 
+import io.liveharness.auth.BearerToken;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.config.NodeConfig.OpsConfig;
 import io.liveharness.harness.HarnessFiles;
@@ -134,7 +135,7 @@ class OperatorAuthTest {
     void withNoTokenConfiguredTheNodeWritesOneToAMode600File() throws Exception {
         assumeTrue(System.getenv(OpsConfig.TOKEN_ENV) == null, "the environment gives a token");
         Path file = Files.createTempDirectory("liveharness-token-").resolve("sub/operator-token");
-        OperatorToken t = OperatorToken.resolve(new OpsConfig(null, file.toString()));
+        BearerToken t = BearerToken.operator(new OpsConfig(null, file.toString()));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
         String written = Files.readString(file).trim();
         assertEquals(64, written.length());

@@ -1,5 +1,6 @@
 package io.liveharness.ops;
 
+import io.liveharness.auth.BearerToken;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.config.NodeConfig.OpsConfig;
 import io.liveharness.harness.HarnessFiles;
@@ -70,7 +71,7 @@ class PublishPermissionTest {
         assumeTrue(System.getenv(OpsConfig.PUBLISHER_TOKEN_ENV) == null, "the environment gives a publisher token");
         Path dir = Files.createTempDirectory("liveharness-token-");
         OpsConfig ops = new OpsConfig("operator-secret", dir.resolve("operator-token").toString());
-        OperatorToken publisher = OperatorToken.resolvePublisher(ops, OperatorToken.resolve(ops));
+        BearerToken publisher = BearerToken.publisher(ops, BearerToken.operator(ops));
 
         Path file = dir.resolve("publisher-token");
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
@@ -80,8 +81,8 @@ class PublishPermissionTest {
         IllegalArgumentException same = assertThrows(IllegalArgumentException.class,
                 () -> new OpsConfig("one-token", "t", "one-token", null));
         assertTrue(same.getMessage().contains("must differ"), same.getMessage());
-        IllegalArgumentException sameFromEnv = assertThrows(IllegalArgumentException.class, () -> OperatorToken.resolvePublisher(
-                new OpsConfig(null, "t", "from-elsewhere", null), OperatorToken.of("from-elsewhere")));
+        IllegalArgumentException sameFromEnv = assertThrows(IllegalArgumentException.class, () -> BearerToken.publisher(
+                new OpsConfig(null, "t", "from-elsewhere", null), BearerToken.of("operator", "from-elsewhere")));
         assertTrue(sameFromEnv.getMessage().contains("equals the operator token"), sameFromEnv.getMessage());
     }
 }
