@@ -86,7 +86,8 @@ public final class ChaosCluster implements AutoCloseable {
                     "http: {host: 127.0.0.1, port: " + port + "}",
                     "rooms: {dir: " + roomsDir + ", staleAfterMs: " + staleAfterMs + ", replyDeadlineMs: " + replyDeadlineMs + "}",
                     "harness: {dir: harness, stateDir: " + harnessStore + ", defaultVersion: default, refreshMs: 250}",
-                    "ops: {tokenFile: " + nodeDir.resolve("operator-token") + ", publisherTokenFile: " + nodeDir.resolve("publisher-token") + "}",
+                    "ops: {tokenFile: " + nodeDir.resolve("operator-token") + ", publisherTokenFile: " + nodeDir.resolve("publisher-token")
+                            + ", faults: true}", // POST /v1/faults/engine-crash, for this run only
                     "platform: {tokenFile: " + nodeDir.resolve("platform-token") + "}",
                     "kafka:",
                     "  enabled: true",
