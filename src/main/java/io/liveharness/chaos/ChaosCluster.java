@@ -97,7 +97,9 @@ public final class ChaosCluster implements AutoCloseable {
                     "  topics: {viewerMessages: " + topic("viewer-messages") + ", avatarReplies: " + topic("avatar-replies")
                             + ", messageOutcomes: " + topic("message-outcomes") + ", roomState: " + topic("room-state") + "}",
                     "  partitions: " + PARTITIONS,
-                    "  commitIntervalMs: 100",
+                    // long on purpose: a kill then leaves messages answered but not committed, which the
+                    // next owner reads again and must recognise (RoomState) rather than answer twice
+                    "  commitIntervalMs: 2000",
                     "  handoffTimeoutMs: 10000",
                     // a killed node's partitions move after this, not after the client's 45 s default
                     "  consumer: {session.timeout.ms: \"6000\", heartbeat.interval.ms: \"1000\"}",
@@ -210,7 +212,8 @@ public final class ChaosCluster implements AutoCloseable {
                             try {
                                 JsonNode j = JSON.readTree(r.value());
                                 perId.merge(j.path("messageId").asText(), 1, Integer::sum);
-                                perKind.merge(j.path("kind").asText("?"), 1, Integer::sum);
+                                String reason = j.path("reason").asText("");
+                                perKind.merge(j.path("kind").asText("?") + (reason.isEmpty() ? "" : "/" + reason), 1, Integer::sum);
                             } catch (IOException e) {
                                 perId.merge("<not json at offset " + r.partition() + "/" + r.offset() + ">", 1, Integer::sum);
                             }
@@ -223,7 +226,7 @@ public final class ChaosCluster implements AutoCloseable {
         /** Outcomes per message id so far. */
         public Map<String, Integer> perId() { return Map.copyOf(perId); }
 
-        /** Outcomes per kind (answered, fallback, dropped, failed, ...) so far. */
+        /** Outcomes per kind and reason ({@code answered}, {@code dropped/stale}, ...) so far. */
         public Map<String, Integer> perKind() { return Map.copyOf(perKind); }
 
         public long records() { return records.get(); }

@@ -251,7 +251,7 @@ public final class ChaosRun {
                     for (NodeProcess n : cluster.nodes()) {
                         if (!n.alive()) continue;
                         NodeProcess.Answer h = n.operatorGet("/v1/harness");
-                        for (var q : h.json().path("quarantined")) if (q.path("version").asText().startsWith(id)) reason = q.path("reason").asText();
+                        for (var q : h.json().path("quarantined")) if (q.path("version").asText().startsWith(id)) reason = brief(q.path("reason").asText());
                     }
                 }
                 boolean serving = cluster.nodes().stream().filter(NodeProcess::alive)
@@ -283,6 +283,12 @@ public final class ChaosRun {
                         b.nodeId(), pid, takeover, (System.nanoTime() - t) / 1e9));
             }
         };
+    }
+
+    /** The first 160 characters of {@code s} on one line. */
+    private static String brief(String s) {
+        String line = s.replaceAll("\\s+", " ");
+        return line.length() <= 160 ? line : line.substring(0, 160) + "...";
     }
 
     private static void copyTree(Path from, Path to) throws IOException {
