@@ -47,6 +47,8 @@ public final class ChaosCluster implements AutoCloseable {
     private final List<NodeProcess> nodes = new ArrayList<>();
     private final Path harnessStore;
     private final String operatorToken = token();
+    // Ctrl-C on a run must not leave node JVMs behind (the broker has a reaper of its own).
+    private final Thread reaper = new Thread(() -> nodes.forEach(NodeProcess::kill), "chaos-node-reaper");
 
     /**
      * Formats and starts a broker under {@code dir}/broker and writes the conf of {@code nodeCount}
@@ -71,6 +73,7 @@ public final class ChaosCluster implements AutoCloseable {
             rooms.add(id);
         }
         this.broker = KafkaBroker.start(this.dir.resolve("broker"));
+        Runtime.getRuntime().addShutdownHook(reaper);
         List<Integer> hazelcast = new ArrayList<>();
         for (int i = 0; i < nodeCount; i++) hazelcast.add(freePort());
         String members = String.join(", ", hazelcast.stream().map(p -> "127.0.0.1:" + p).toList());
@@ -187,6 +190,11 @@ public final class ChaosCluster implements AutoCloseable {
     public void close() {
         for (NodeProcess n : nodes) n.kill();
         broker.close();
+        try {
+            Runtime.getRuntime().removeShutdownHook(reaper);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is running: it kills the nodes itself
+        }
     }
 
     /** Every outcome on the topic, by message id, read by a thread of its own. */
