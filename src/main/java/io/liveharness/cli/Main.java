@@ -24,6 +24,7 @@ public final class Main {
         commands.put("router", new RouterCommand());
         commands.put("bench", new BenchCommand());
         commands.put("eval", new EvalCommand());
+        commands.put("chaos", new ChaosCommand());
         return commands;
     }
 

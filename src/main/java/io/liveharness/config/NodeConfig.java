@@ -240,8 +240,10 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      * token at start and writes it to its file (mode 600), printing only the path.
      *
      * @param publisherTokenFile where a made publisher token is written; by default beside {@code tokenFile}
+     * @param faults             fault runs only: mounts {@code POST /v1/faults/engine-crash} (operator token), which
+     *                           kills the decode thread; off by default, never on in production
      */
-    public record OpsConfig(String token, String tokenFile, String publisherToken, String publisherTokenFile) {
+    public record OpsConfig(String token, String tokenFile, String publisherToken, String publisherTokenFile, Boolean faults) {
         public static final String TOKEN_ENV = "LIVEHARNESS_OPERATOR_TOKEN";
         public static final String DEFAULT_TOKEN_FILE = "var/operator-token";
         public static final String PUBLISHER_TOKEN_ENV = "LIVEHARNESS_PUBLISHER_TOKEN";
@@ -251,6 +253,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             token = token == null || token.isBlank() ? null : token;
             tokenFile = tokenFile == null ? DEFAULT_TOKEN_FILE : tokenFile;
             publisherToken = publisherToken == null || publisherToken.isBlank() ? null : publisherToken;
+            faults = faults != null && faults;
             publisherTokenFile = publisherTokenFile == null
                     ? java.nio.file.Path.of(tokenFile).resolveSibling(PUBLISHER_TOKEN_FILE_NAME).toString() : publisherTokenFile;
             if (token != null && token.equals(publisherToken)) {
@@ -259,12 +262,16 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         }
 
         /** The operator token only; the publisher token is made beside its file. */
-        public OpsConfig(String token, String tokenFile) { this(token, tokenFile, null, null); }
+        public OpsConfig(String token, String tokenFile) { this(token, tokenFile, null, null, null); }
+
+        public OpsConfig(String token, String tokenFile, String publisherToken, String publisherTokenFile) {
+            this(token, tokenFile, publisherToken, publisherTokenFile, null);
+        }
 
         @Override
         public String toString() {
             return "OpsConfig[token=" + (token == null ? "none" : "***") + ", tokenFile=" + tokenFile
-                    + ", publisherToken=" + (publisherToken == null ? "none" : "***") + ", publisherTokenFile=" + publisherTokenFile + "]";
+                    + ", publisherToken=" + (publisherToken == null ? "none" : "***") + ", publisherTokenFile=" + publisherTokenFile + ", faults=" + faults + "]";
         }
     }
 

@@ -21,6 +21,12 @@ public interface ModelBackend extends AutoCloseable {
     /** Why this backend can no longer answer (its decode thread died), or empty while it can. */
     default java.util.Optional<String> failure() { return java.util.Optional.empty(); }
 
+    /**
+     * Fault runs only ({@code ops.faults}, off by default): ends the backend's decode thread as a
+     * bug would, so a run can show what a node does then. False where the backend has no such thread.
+     */
+    default boolean killDecodeThreadForFaultRun() { return false; }
+
     @Override
     void close();
 }

@@ -179,7 +179,8 @@ public final class Node implements AutoCloseable {
             RoomPlacement placement = kafka == null ? RoomPlacement.local() : kafka.placement();
             node.viewers = viewers;
             node.http = new HttpServerVerticle(config.http(), viewers,
-                    new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, publisher, monitor, metrics, placement),
+                    new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, publisher, monitor, metrics, placement)
+                            .withEngineFault(config.ops().faults() ? model::killDecodeThreadForFaultRun : null),
                     ChatCompletionsApi.fromConfig(vertx, model, config.openai()), node::health);
             node.httpDeployment = await(vertx.deployVerticle(node.http));
             if (kafka != null) await(kafka.start(rooms, harnesses, monitor, ledger, node::port));

@@ -54,6 +54,7 @@ public final class OperatorApi {
     private final OpsMonitor monitor;
     private final NodeMetrics metrics;
     private final RoomPlacement placement;
+    private java.util.function.BooleanSupplier engineFault;
 
     public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
                        BearerToken token, BearerToken publisher, OpsMonitor monitor, NodeMetrics metrics) {
@@ -74,6 +75,15 @@ public final class OperatorApi {
         this.metrics = metrics;
     }
 
+    /**
+     * Fault runs only ({@code ops.faults}): mounts {@code POST /v1/faults/engine-crash}, operator
+     * token required, which runs {@code crash} (kills the decode thread; false: this backend has none).
+     */
+    public OperatorApi withEngineFault(java.util.function.BooleanSupplier crash) {
+        this.engineFault = crash;
+        return this;
+    }
+
     public void mount(Router router) {
         ViewerGuard guard = new ViewerGuard(token, monitor);
         for (String path : ViewerGuard.VIEWER_PATHS) router.route(path).handler(guard);
@@ -88,6 +98,15 @@ public final class OperatorApi {
         BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_PUBLISH_BYTES);
         // Before the operator guard: a publish carries the publisher token, which that guard refuses.
         router.post("/v1/harness").handler(this::authenticatePublisher);
+        if (engineFault != null) {
+            router.post("/v1/faults/engine-crash").handler(this::authenticate).handler(ctx -> {
+                boolean killed = engineFault.getAsBoolean();
+                System.getLogger(OperatorApi.class.getName()).log(System.Logger.Level.WARNING,
+                        "fault run: the operator asked to kill the decode thread (" + (killed ? "killed" : "this backend has none") + ")");
+                if (killed) Responses.json(ctx, 200, RequestJson.JSON.createObjectNode().put("killed", "decode-thread"));
+                else Responses.error(ctx, new ApiError(409, null, "this node's model backend has no decode thread to kill"));
+            });
+        }
         for (String path : List.of("/v1/rooms", "/v1/rooms/:roomId", "/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain",
                 "/v1/rooms/:roomId/passivate", "/v1/rooms/:roomId/transcript", "/v1/harness", "/v1/harness/channels/:channel", "/v1/harness/diff",
                 "/v1/experiments", "/v1/experiments/:name")) {

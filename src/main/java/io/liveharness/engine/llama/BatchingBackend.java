@@ -362,6 +362,12 @@ public final class BatchingBackend implements ModelBackend {
     }
 
     /** For tests: makes the decode loop throw {@code cause} between steps, as a bug or a native failure would. */
+    @Override
+    public boolean killDecodeThreadForFaultRun() {
+        crashDecodeThread(new Error("killed on purpose by a fault run (ops.faults)"));
+        return true;
+    }
+
     void crashDecodeThread(Error cause) { inbox.add(new Task(() -> { throw cause; }, new CompletableFuture<>())); }
 
     private enum Wake { INSTANCE }
