@@ -60,6 +60,9 @@ import java.util.function.Function;
  * take only a never-used sequence or a guest's: a room's cached prefix is evicted by rooms only.
  * A guest that gets no sequence by its {@link CompletionRequest#admitByNanos()} fails with
  * {@link EngineBusyException}.
+ *
+ * <p>A room's request that the backlog would finish past its deadline is refused when it arrives,
+ * with {@link EngineBusyException#OVERLOAD}, not ended at the deadline ({@link #shedOverdue}).
  */
 public final class BatchingBackend implements ModelBackend {
 
@@ -520,7 +523,8 @@ public final class BatchingBackend implements ModelBackend {
                     sequenceAt + prefillNanos(own, replying, prefillPerStep));
             long finish = prefilled + (long) Math.max(0, j.limit - 1) * decodeStep;
             long deadline = j.request.deadlineNanos();
-            if (deadline != Long.MAX_VALUE && now + finish - deadline > 0) {
+            // A guest is not shed: the API returns a reply its deadline cut (finish_reason length), and guests have their own admission limit.
+            if (!j.request.guest() && deadline != Long.MAX_VALUE && now + finish - deadline > 0) {
                 shed(j, finish, deadline - now, queued, replying);
                 if (j.slot != null) freeAt.add(0L); // its sequence is free again
                 continue;

@@ -5,8 +5,10 @@ package io.liveharness.engine.llama;
  * wall time against the tokens it held, {@code nanos ≈ fixed + perToken × tokens}. A step's fixed
  * part (reading the weights, the per-step Java work) dominates small decode steps; the per-token
  * part dominates a full prompt chunk, so one average for both would misjudge one of them. When the
- * recent steps all held about as many tokens, there is nothing to fit a slope to and every step
- * costs the average. Decode thread only.
+ * recent steps all held about as many tokens there is nothing to fit a slope to, and a step is taken
+ * to cost no more than the average, a smaller one proportionally less: an unknown cost errs on the
+ * side of answering (a needless shed loses an answer the model would have given; a missed one costs
+ * only what today's deadline costs). Decode thread only.
  */
 final class StepClock {
     /** How much one step moves the averages: the last twenty or so steps count. */
@@ -38,7 +40,9 @@ final class StepClock {
     /** The estimated wall time of one step holding {@code stepTokens} tokens. */
     long nanos(int stepTokens) {
         double variance = tokens2 - tokens * tokens;
-        if (variance < 1) return (long) nanos; // too little spread in step sizes to fit a slope
+        if (variance < 1) { // too little spread in step sizes to fit a slope: the cheaper reading
+            return (long) Math.min(nanos, nanos * stepTokens / Math.max(1, tokens));
+        }
         double perToken = Math.max(0, (tokensNanos - tokens * nanos) / variance);
         double fixed = nanos - perToken * tokens;
         if (fixed < 0) { // the fit's line passes below zero at small steps: proportional instead
