@@ -517,6 +517,7 @@ public final class BatchingBackend implements ModelBackend {
         }
         long queued = 0; // prompt tokens ahead, in priority order, of those not shed
         for (Job j : unstarted) {
+            if (j.future.isDone()) continue; // cancelled: the step releases it
             int own = j.prompt.length - (j.slot != null ? j.prefilled : j.cached);
             long sequenceAt = j.slot != null ? 0 : freeAt.isEmpty() ? Long.MAX_VALUE / 4 : freeAt.peek();
             long prefilled = Math.max(prefillNanos(queued + own, replying, prefillPerStep),
@@ -666,12 +667,12 @@ public final class BatchingBackend implements ModelBackend {
         try {
             decodeStep(now);
         } finally {
-            if (stepTokens > 0) stepClock.record(stepTokens, System.nanoTime() - now);
-            stepTokens = 0;
+            if (decodedTokens > 0) stepClock.record(decodedTokens, System.nanoTime() - now);
+            decodedTokens = 0;
         }
     }
 
-    private int stepTokens; // tokens the current step decoded; 0 when it decoded nothing
+    private int decodedTokens; // tokens the current step decoded; 0 when it decoded nothing
 
     private void decodeStep(long now) {
         // stop what was cancelled or ran out of time
@@ -734,7 +735,7 @@ public final class BatchingBackend implements ModelBackend {
             }
             return;
         }
-        stepTokens = batchTokens;
+        decodedTokens = batchTokens;
         stepListener.step(batchSequences, batchTokens);
         for (long until = System.nanoTime() + stepDelayNanos; stepDelayNanos > 0 && until - System.nanoTime() > 0; ) {
             java.util.concurrent.locks.LockSupport.parkNanos(until - System.nanoTime());
