@@ -117,6 +117,26 @@ class SheddingTest {
     }
 
     @Test
+    void aWaitingChitchatThatFitsIsShedWhenAProductQuestionArrivesAheadOfIt() throws Exception {
+        try (BatchingBackend b = slowBatcher(1)) { // one sequence: every request waits for the one before it
+            CountDownLatch replying = new CountDownLatch(1);
+            CompletableFuture<Completion> first = b.complete(ask("first-room", 10, Long.MAX_VALUE), p -> replying.countDown());
+            replying.await();
+            // After the running reply (~0.5 s), 12 tokens take ~0.65 s: the chitchat fits its 1.6 s, and waits
+            CompletableFuture<Completion> chitchat = b.complete(ask("chat-room", 12, inMs(1_600))
+                    .withPriority(CompletionRequest.PRIORITY_CHITCHAT), TokenSink.NONE);
+            Thread.sleep(100);
+            assertTrue(!chitchat.isDone(), "the chitchat fits and waits: " + chitchat);
+            // A product question goes first: the chitchat would now finish ~1.8 s after it arrived, past its deadline
+            CompletableFuture<Completion> product = b.complete(ask("product-room", 12, inMs(5_000))
+                    .withPriority(CompletionRequest.PRIORITY_PRODUCT), TokenSink.NONE);
+            overload(chitchat, 500);
+            assertNotEquals(StopReason.DEADLINE, product.get(10, TimeUnit.SECONDS).stopReason());
+            first.get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void theBacklogEstimateCountsQueuedPrefillAndRunningSequences() throws Exception {
         try (BatchingBackend b = slowBatcher(2)) {
             CountDownLatch replying = new CountDownLatch(1);
