@@ -9,7 +9,9 @@ import java.util.List;
  *                     key's KV cache between requests
  * @param rawPrompt    when non-null, used as the prompt text as it is, with no chat template
  * @param deadlineNanos {@link System#nanoTime()} after which generation stops with
- *                     {@link StopReason#DEADLINE}; {@code Long.MAX_VALUE} for none
+ *                     {@link StopReason#DEADLINE}; {@code Long.MAX_VALUE} for none. A batching backend
+ *                     refuses a room's request at once with {@link EngineBusyException#OVERLOAD} when
+ *                     its backlog would finish it after this
  * @param priority     lower goes first when requests wait for a sequence or for prefill budget
  *                     (e.g. {@link #PRIORITY_PRODUCT} before {@link #PRIORITY_CHITCHAT})
  * @param guest        a request from outside the node's rooms (the OpenAI-compatible API): a

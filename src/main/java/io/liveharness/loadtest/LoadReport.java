@@ -69,6 +69,8 @@ public final class LoadReport {
             ObjectNode d = h.putObject("dropsByReason");
             drops.forEach(d::put);
             h.put("answeredByFallback", rec.outcomes.getOrDefault("answered/fallback", 0L));
+            // the fallback given at once because the engine shed the request (reason overload), not at the deadline
+            h.put("answeredByFallbackShedAtOnce", rec.outcomes.getOrDefault("answered/overload", 0L));
             h.put("answeredByModel", rec.outcomes.getOrDefault("answered/model", 0L));
             if (probe.embedded()) h.put("peakHeapMb", round(probe.peakHeapMb()));
             else h.put("peakHeapMb", "not measured (remote target)");
@@ -195,7 +197,8 @@ public final class LoadReport {
         row(b, "throughput (msg/s): sent / outcomes / answered", tp.get("sent") + " / " + tp.get("outcomes") + " / " + tp.get("answered"));
         row(b, "outcomes by kind (whole run)", h.get("outcomesByKind").toString());
         row(b, "drops by reason (whole run)", h.get("dropsByReason").toString());
-        row(b, "answered by model / by fallback", h.get("answeredByModel") + " / " + h.get("answeredByFallback"));
+        row(b, "answered by model / by fallback / by fallback shed at once", h.get("answeredByModel") + " / "
+                + h.get("answeredByFallback") + " / " + h.get("answeredByFallbackShedAtOnce"));
         row(b, "peak heap (MB)", h.get("peakHeapMb").asText() + " (" + h.get("heapNote").asText() + ")");
         var late = s.get("sendLateness");
         row(b, "late sends (&gt; " + late.get("lateThresholdMs") + " ms)", late.get("late") + ", p99 lag " + late.get("p99Ms") + " ms, max " + late.get("maxMs") + " ms");

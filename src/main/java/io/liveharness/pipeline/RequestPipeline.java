@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.api.StageTimings;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.engine.ChatMessage;
+import io.liveharness.engine.EngineBusyException;
 import io.liveharness.engine.StopReason;
 import io.liveharness.harness.Skill;
 import io.liveharness.harness.ToolSpec;
@@ -23,7 +24,8 @@ import java.util.function.Supplier;
  * The five stages of one request, each timed: context load, prompt assembly, agent loop, hook
  * checks, emit; the input hooks go first. A reply the output hooks block is sent back to the model
  * with the reason, a bounded number of times; after that, or when the model fails or misses the
- * deadline, the room speaks the skill's grounded fallback. The request never ends in silence,
+ * deadline, the room speaks the skill's grounded fallback; when the engine refuses the request at
+ * once as overloaded, the fallback goes at once too. The request never ends in silence,
  * unless an input hook refuses the message itself.
  */
 public final class RequestPipeline {
@@ -80,6 +82,10 @@ public final class RequestPipeline {
         return attempt(request, prompt, tools, chain, trace, timer, 0)
                 .recover(e -> {
                     timer.lap("agent_loop");
+                    // Shed at once: the engine's backlog would have missed the deadline, so the fallback goes now.
+                    if (e instanceof EngineBusyException busy && EngineBusyException.OVERLOAD.equals(busy.reason())) {
+                        return Future.succeededFuture(new Attempt(null, "shed: " + e.getMessage(), true));
+                    }
                     return Future.succeededFuture(new Attempt(null, "model failed: " + e.getMessage()));
                 })
                 .map(attempt -> {
@@ -87,12 +93,14 @@ public final class RequestPipeline {
                     String text = fallback ? FallbackReply.build(skill, context.onStage()) : attempt.text();
                     var reply = emit.emit(request, text, fallback);
                     timer.lap("emit");
-                    return new PipelineResult(reply, fallback, attempt.problem(), trace, timer.timings());
+                    return new PipelineResult(reply, fallback, attempt.overload(), attempt.problem(), trace, timer.timings());
                 });
     }
 
-    /** A usable reply text, or null with the problem that made it unusable. */
-    private record Attempt(String text, String problem) { }
+    /** A usable reply text, or null with the problem that made it unusable (and whether that was the engine's overload). */
+    private record Attempt(String text, String problem, boolean overload) {
+        Attempt(String text, String problem) { this(text, problem, false); }
+    }
 
     private Future<Attempt> attempt(RoomRequest request, List<ChatMessage> prompt, Map<String, ToolSpec> tools,
                                     HookChain chain, RequestTrace trace, Timer timer, int retry) {

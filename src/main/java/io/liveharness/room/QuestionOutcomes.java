@@ -37,13 +37,19 @@ final class QuestionOutcomes {
         StageTimings timings = withQueueWait(r.timings());
         List<String> hooks = hookLog(r);
         List<MessageOutcome> out = new ArrayList<>();
-        out.add(outcome(m, OutcomeKind.ANSWERED, r.fallback() ? "fallback" : "model", r.detail(), r.reply().text(), null,
+        out.add(outcome(m, OutcomeKind.ANSWERED, reason(r), r.detail(), r.reply().text(), null,
                 timings, now, hooks));
         for (ViewerMessage dup : question.merged()) {
             out.add(outcome(dup, OutcomeKind.MERGED, "duplicate", "answered together with " + m.messageId(),
                     r.reply().text(), m.messageId(), timings, now, hooks));
         }
         return out;
+    }
+
+    /** {@code model}, {@code fallback}, or {@code overload} for a fallback given at once because the engine shed the request. */
+    private static String reason(PipelineResult r) {
+        if (!r.fallback()) return "model";
+        return r.overload() ? "overload" : "fallback";
     }
 
     /** An input hook refused the question: it and its duplicates are dropped, nothing said. */

@@ -44,6 +44,40 @@ class FallbackTest {
     }
 
     @Test
+    void aMessageTheEngineCannotAnswerBeforeItsDeadlineGetsTheGroundedFallbackAtOnceWithReasonOverload() throws Exception {
+        try (Node node = TestNodes.start()) { // the committed 8 s reply deadline and 64-token replies
+            // 300 ms a step: a 64-token reply takes 19 s, past any 8 s deadline, and the batcher can tell
+            io.liveharness.engine.llama.SlowSteps.slow(node.model(), Duration.ofMillis(300));
+            Http http = new Http(node.port());
+            // Another room's message makes the first measured steps: its prompt chunks, then a few reply steps, so the
+            // batcher has seen that a small step costs as much as a full one here. It ends at its deadline.
+            http.post("/v1/rooms/snack-room/messages", message("warm-1", "这个坚果多少钱?"));
+            var engine = (io.liveharness.engine.llama.BatchingBackend) node.model();
+            long until = System.nanoTime() + 30_000_000_000L;
+            while (engine.stats().sampledTokens < 3) {
+                assertTrue(System.nanoTime() < until, "the warm-up message never replied");
+                Thread.sleep(50);
+            }
+            http.post("/v1/rooms/dress-room/messages", message("shed-1", "这条裙子多少钱?"));
+            http.awaitOutcome("shed-1", Duration.ofSeconds(30));
+            JsonNode o = Http.operator(node.port()).awaitOperatorOutcome("shed-1", Duration.ofSeconds(5)); // with its detail
+            assertEquals("answered", o.path("status").asText(), o.toString());
+            assertEquals("overload", o.path("reason").asText(), o.toString());
+            assertTrue(o.path("latencyMs").asLong() < 1_000, "the shed message's outcome came within a second, not at its deadline: " + o);
+            assertTrue(o.path("reply").asText().contains("159.0") && o.path("reply").asText().contains("link-1"),
+                    "the grounded fallback states the catalog's price and link: " + o);
+            assertTrue(o.path("detail").asText().contains("deadline"), "the detail says why: " + o);
+            http.awaitOutcome("warm-1", Duration.ofSeconds(30)); // every accepted message still ends
+            String metrics = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1).build()
+                    .send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(http.base() + "/metrics")).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(metrics.contains("liveharness_engine_shed_total{reason=\"overload\",service=\"liveharness\"}"),
+                    "the shed counter is scraped");
+            assertTrue(metrics.contains("liveharness_engine_backlog_seconds"), "the backlog gauge is scraped");
+        }
+    }
+
+    @Test
     void aNodeWhoseEngineDiedAnswersHealthWith503AndGivesEveryMessageExactlyOneOutcomeTheFallback() throws Exception {
         try (Node node = TestNodes.start()) {
             Http http = new Http(node.port());

@@ -83,7 +83,9 @@ class RoomBurstTest {
             assertEquals(OutcomeKind.DROPPED, o.get("b7").kind());
             assertEquals("spam", o.get("b7").reason());
 
-            List<MessageOutcome> overload = outcomes.stream().filter(x -> "overload".equals(x.reason())).toList();
+            // The queue's drops; a product question the engine sheds (answered, reason overload) still gets its fallback.
+            List<MessageOutcome> overload = outcomes.stream()
+                    .filter(x -> x.kind() == OutcomeKind.DROPPED && "overload".equals(x.reason())).toList();
             assertTrue(!overload.isEmpty(), "a queue of 8 under this burst drops something: " + outcomes);
             assertTrue(overload.stream().allMatch(x -> x.intent().equals("chitchat")), "only chitchat is shed: " + overload);
 

@@ -60,6 +60,9 @@ import java.util.function.Function;
  * take only a never-used sequence or a guest's: a room's cached prefix is evicted by rooms only.
  * A guest that gets no sequence by its {@link CompletionRequest#admitByNanos()} fails with
  * {@link EngineBusyException}.
+ *
+ * <p>A room's request that the backlog would finish past its deadline is refused when it arrives,
+ * with {@link EngineBusyException#OVERLOAD}, not ended at the deadline ({@link #shedOverdue}).
  */
 public final class BatchingBackend implements ModelBackend {
 
@@ -93,11 +96,25 @@ public final class BatchingBackend implements ModelBackend {
     private long clock;
     private long arrivals;
     private final Stats stats = new Stats();
+    private volatile long stepDelayNanos; // tests only: see slowEachStep
     private volatile StepListener stepListener = (sequences, tokens) -> { };
+    private volatile ShedListener shedListener = reason -> { };
+    private final java.util.concurrent.ConcurrentHashMap<String, Long> shedCounts = new java.util.concurrent.ConcurrentHashMap<>();
+    private final StepClock stepClock = new StepClock();
+
+    /** A waiting request past its deadline, ended before it got a token (not counted as overload: it was not foreseen). */
+    public static final String SHED_DEADLINE = "deadline";
 
     /** Told after each decode step, on the decode thread, how many sequences and tokens it held; must be cheap. */
     @FunctionalInterface
     public interface StepListener { void step(int sequences, int tokens); }
+
+    /** Told, on the decode thread, each time a request is ended without a token, with the reason; must be cheap. */
+    @FunctionalInterface
+    public interface ShedListener { void shed(String reason); }
+
+    /** Sets the one shed listener (metrics); null removes it. */
+    public void onShed(ShedListener listener) { shedListener = listener == null ? reason -> { } : listener; }
 
     /** Sets the one step listener (metrics); null removes it. */
     public void onStep(StepListener listener) { stepListener = listener == null ? (sequences, tokens) -> { } : listener; }
@@ -147,6 +164,7 @@ public final class BatchingBackend implements ModelBackend {
         int reused;
         LlamaSampler sampler;
         int pending = -1; // sampled, not yet decoded
+        int cached; // prompt tokens its room's sequence held when it arrived: what it should not prefill again
         int batchIndex = -1;
         int chunk;
         int limit;
@@ -300,6 +318,23 @@ public final class BatchingBackend implements ModelBackend {
         return r;
     }
 
+    /**
+     * What the batcher has ahead of it, as last estimated on the decode thread (see {@link #shedOverdue}).
+     *
+     * @param queuedPrefillTokens prompt tokens still to prefill, of the requests not shed
+     * @param stepNanos           the measured average wall time of a recent decode step; 0 before the first
+     * @param clearNanos          the estimated time until every request now held has finished; 0 before the first step
+     */
+    public record Backlog(long queuedPrefillTokens, int running, int waiting, long stepNanos, long clearNanos) { }
+
+    private volatile Backlog backlog = new Backlog(0, 0, 0, 0, 0);
+
+    /** The latest backlog estimate; read without waiting for the decode thread. */
+    public Backlog backlog() { return backlog; }
+
+    /** Requests ended without a token so far, by reason: {@code overload}, {@code deadline}, {@code admission}. */
+    public Map<String, Long> shed() { return Map.copyOf(shedCounts); }
+
     /** The counters so far. */
     public Stats stats() { return await(onDecodeThread(b -> b.stats.copy())); }
 
@@ -361,6 +396,12 @@ public final class BatchingBackend implements ModelBackend {
         else if (o instanceof Task t) t.result().completeExceptionally(e);
     }
 
+    /**
+     * For tests: every decode step takes at least this much longer (0: off, the default), so that a
+     * backlog can be made on purpose. Not an option: nothing in conf reaches it.
+     */
+    void slowEachStep(long nanos) { stepDelayNanos = nanos; }
+
     /** For tests: makes the decode loop throw {@code cause} between steps, as a bug or a native failure would. */
     @Override
     public boolean killDecodeThreadForFaultRun() {
@@ -385,6 +426,7 @@ public final class BatchingBackend implements ModelBackend {
                 }
                 if (closed) break;
                 sweepWaiting();
+                shedOverdue();
                 admit();
                 if (!running.isEmpty()) step();
             }
@@ -404,6 +446,11 @@ public final class BatchingBackend implements ModelBackend {
         if (!(o instanceof Job job)) return;
         if (job.future.isDone()) return;
         job.arrival = arrivals++;
+        Slot own = byKey.get(job.request.sequenceKey());
+        if (own != null) {
+            int max = Math.min(own.length, job.prompt.length - 1);
+            while (job.cached < max && own.tokens[job.cached] == job.prompt[job.cached]) job.cached++;
+        }
         waiting.add(job); // prepared (tokenized and measured) on the prompt thread
     }
 
@@ -415,16 +462,104 @@ public final class BatchingBackend implements ModelBackend {
             if (j.future.isDone()) return true;
             if (now - j.request.deadlineNanos() >= 0) {
                 j.future.complete(new Completion("", j.prompt.length, 0, StopReason.DEADLINE, 0, now - j.start));
+                countShed(SHED_DEADLINE);
                 return true;
             }
             if (j.request.admitByNanos() != Long.MAX_VALUE && now - j.request.admitByNanos() >= 0) {
-                j.future.completeExceptionally(new EngineBusyException("no sequence was free for an API request within "
+                j.future.completeExceptionally(new EngineBusyException(EngineBusyException.ADMISSION, "no sequence was free for an API request within "
                         + (now - j.start) / 1_000_000 + " ms: API requests hold " + guestSlots() + " of the "
                         + options.guestSequenceLimit() + " sequences they may hold, and rooms come first"));
+                countShed(EngineBusyException.ADMISSION);
                 return true;
             }
             return false;
         });
+    }
+
+    private void countShed(String reason) {
+        shedCounts.merge(reason, 1L, Long::sum);
+        shedListener.shed(reason);
+    }
+
+    /**
+     * Estimates when each request that has no token yet (waiting, or admitted and still prefilling)
+     * would finish, best priority first, and refuses at once, as {@link EngineBusyException#OVERLOAD},
+     * those that would finish past their deadline: their room answers now instead of at the deadline,
+     * and the steps they would have taken go to requests that can still make theirs. A refused
+     * request's prefill and sequence are not counted for those after it, so the lowest priorities are
+     * shed first. Before the first step is measured nothing is estimated, and nothing is shed.
+     *
+     * <p>A request finishes when (1) the prefill budget has worked through every prompt token ahead
+     * of it in priority order and its own, and it holds a sequence (its own, else the first to come
+     * free: never-used, or a running request's when its reply ends), then (2) its reply has taken
+     * one step a token, up to its {@code maxTokens}: the only length known before it is written, and
+     * the one that errs on the side of shedding, which under overload is what saves the steps.
+     * Step times come from {@link StepClock}: a full prompt-chunk step and a step of the replying
+     * sequences each cost what recent steps of that size cost.
+     */
+    private void shedOverdue() {
+        long now = System.nanoTime();
+        List<Job> unstarted = new ArrayList<>(waiting);
+        int replying = 0;
+        PriorityQueue<Long> freeAt = new PriorityQueue<>(); // nanos from now until each sequence is free for a new room
+        for (int i = running.size(); i < slots.length; i++) freeAt.add(0L);
+        for (Job j : running) if (j.pending < 0) unstarted.add(j); else replying++;
+        unstarted.sort(ORDER);
+        if (!stepClock.measured()) {
+            long queued = 0;
+            for (Job j : unstarted) queued += j.prompt.length - (j.slot != null ? j.prefilled : j.cached);
+            backlog = new Backlog(queued, running.size(), waiting.size(), 0, 0);
+            return;
+        }
+        int inFlight = Math.min(slots.length, running.size() + waiting.size());
+        long decodeStep = stepClock.nanos(Math.max(1, inFlight));
+        int prefillPerStep = Math.max(1, options.stepTokens() - replying);
+        long clear = 0;
+        for (Job j : running) {
+            if (j.pending < 0) continue;
+            long left = (long) Math.max(0, j.limit - j.generated) * decodeStep;
+            freeAt.add(left);
+            clear = Math.max(clear, left);
+        }
+        long queued = 0; // prompt tokens ahead, in priority order, of those not shed
+        for (Job j : unstarted) {
+            if (j.future.isDone()) continue; // cancelled: the step releases it
+            int own = j.prompt.length - (j.slot != null ? j.prefilled : j.cached);
+            long sequenceAt = j.slot != null ? 0 : freeAt.isEmpty() ? Long.MAX_VALUE / 4 : freeAt.peek();
+            long prefilled = Math.max(prefillNanos(queued + own, replying, prefillPerStep),
+                    sequenceAt + prefillNanos(own, replying, prefillPerStep));
+            long finish = prefilled + (long) Math.max(0, j.limit - 1) * decodeStep;
+            long deadline = j.request.deadlineNanos();
+            // A guest is not shed: the API returns a reply its deadline cut (finish_reason length), and guests have their own admission limit.
+            if (!j.request.guest() && deadline != Long.MAX_VALUE && now + finish - deadline > 0) {
+                shed(j, finish, deadline - now, queued, replying);
+                if (j.slot != null) freeAt.add(0L); // its sequence is free again
+                continue;
+            }
+            queued += own;
+            if (j.slot == null && !freeAt.isEmpty()) freeAt.poll();
+            freeAt.add(finish);
+            clear = Math.max(clear, finish);
+        }
+        backlog = new Backlog(queued, running.size(), waiting.size(), stepClock.averageNanos(), clear);
+    }
+
+    /** How long the prefill budget takes over {@code tokens} prompt tokens, beside {@code replying} replies. */
+    private long prefillNanos(long tokens, int replying, int perStep) {
+        if (tokens <= 0) return 0;
+        long fullSteps = tokens / perStep;
+        int rest = (int) (tokens % perStep);
+        return fullSteps * stepClock.nanos(replying + perStep) + (rest > 0 ? stepClock.nanos(replying + rest) : 0);
+    }
+
+    private void shed(Job j, long finishNanos, long leftNanos, long queued, int replying) {
+        if (j.slot != null) release(j, j.slot); // what it prefilled stays in its room's sequence, for its next request
+        else waiting.remove(j);
+        countShed(EngineBusyException.OVERLOAD);
+        j.future.completeExceptionally(new EngineBusyException(EngineBusyException.OVERLOAD, "the engine would finish this reply in about "
+                + finishNanos / 1_000_000 + " ms, past its deadline in " + Math.max(0, leftNanos / 1_000_000) + " ms: "
+                + queued + " prompt tokens of better or earlier requests to prefill first, " + replying
+                + " sequences replying, a step taking about " + stepClock.averageNanos() / 1_000_000 + " ms"));
     }
 
     /** Gives waiting requests, best priority first, their room's sequence (or a free or evicted one). */
@@ -535,6 +670,17 @@ public final class BatchingBackend implements ModelBackend {
     private void step() {
         stats.steps++;
         long now = System.nanoTime();
+        try {
+            decodeStep(now);
+        } finally {
+            if (decodedTokens > 0) stepClock.record(decodedTokens, System.nanoTime() - now);
+            decodedTokens = 0;
+        }
+    }
+
+    private int decodedTokens; // tokens the current step decoded; 0 when it decoded nothing
+
+    private void decodeStep(long now) {
         // stop what was cancelled or ran out of time
         for (Job job : new ArrayList<>(running)) {
             if (job.future.isDone()) { release(job, job.slot); continue; }
@@ -595,7 +741,11 @@ public final class BatchingBackend implements ModelBackend {
             }
             return;
         }
+        decodedTokens = batchTokens;
         stepListener.step(batchSequences, batchTokens);
+        for (long until = System.nanoTime() + stepDelayNanos; stepDelayNanos > 0 && until - System.nanoTime() > 0; ) {
+            java.util.concurrent.locks.LockSupport.parkNanos(until - System.nanoTime());
+        }
 
         for (Job job : decoding) {
             job.slot.append(job.pending);
