@@ -1,32 +1,45 @@
 #!/usr/bin/env bash
 # Reproduces the committed avatar model (models/avatar/) from its seeds, step by step; each step
 # skips what an earlier run of this script already wrote, and each training stage resumes from its
-# last checkpoint, so after a kill just run it again. About 90 minutes on 2 cores, most of it training.
+# last checkpoint, so after a kill just run it again. About 4 hours on 2 cores, most of it training.
 # Usage: scripts/train-avatar.sh [WORK_DIR]   (default ~/.cache/liveharness/runs/avatar, outside the repo)
 #
-# Two stages, as the committed model was made (docs/training.md says why):
+# Four stages, as the committed model was made (docs/training.md says why):
 #   1. 1,027 steps of an 11M-token schedule on a world of 80 training rooms (seed 11): the formats;
-#   2. 7M tokens on a world of 3,000 training rooms (seed 12), from stage 1's weights: reading the
-#      facts from the prompt and the tools instead of remembering a few rooms.
+#   2. 7M tokens on a world of 3,000 training rooms (seed 12), from stage 1: reading the facts from
+#      the prompt and the tools instead of remembering a few rooms;
+#   3. 14M tokens on another 3,000-room world (seed 13, 64 variants), from stage 2, the facts it
+#      copies weighted 4 in the loss;
+#   4. 7M tokens on a world whose product names and link ids cannot be guessed (seed 15), with
+#      more ways to ask for what must be declined, from stage 3, key tokens weighted 4.
+# A stage's data is written by the code of the commit that wrote it (the world, the phrasings and
+# the expert changed between stages), built in a git worktree under WORK_DIR; training runs here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+repo=$PWD
 work="${1:-${LIVEHARNESS_RUNS:-$HOME/.cache/liveharness/runs}/avatar}"
-vocab=models/vocab/liveharness-bpe.gguf
+vocab=$repo/models/vocab/liveharness-bpe.gguf
 mkdir -p "$work"
 
-data() { # data DIR SEED ROOMS: the expert's trajectories (default harness and 48 variants, seed 100), as tokens
-    local dir=$1 seed=$2 rooms=$3
-    [ -f "$dir/data.json" ] || ./liveharness model data --cases 40000 --rooms "$rooms" --variants 48 --max-turns 5 \
-        --seed "$seed" --variant-seed 100 --out "$dir"
-    for split in train held-out; do
-        [ -f "$dir/$split.tokens.jsonl" ] || ./liveharness model encode --vocab "$vocab" --in "$dir/$split.jsonl" --out "$dir/$split.tokens.jsonl"
-    done
+at() { # at COMMIT ARGS...: ./liveharness ARGS as of COMMIT, in its own worktree (its launcher builds it once)
+    local commit=$1; shift
+    local src="$work/src-$commit"
+    [ -d "$src" ] || git worktree add --detach "$src" "$commit"
+    (cd "$src" && ./liveharness "$@")
+}
+
+data() { # data COMMIT DIR SEED ROOMS VARIANTS VARIANT_SEED WEIGHT_OPTION...: the expert's trajectories, as tokens
+    local commit=$1 dir=$2 seed=$3 rooms=$4 variants=$5 vseed=$6; shift 6
+    [ -f "$dir/data.json" ] || at "$commit" model data --cases 40000 --rooms "$rooms" --variants "$variants" --max-turns 5 \
+        --seed "$seed" --variant-seed "$vseed" --out "$dir"
+    [ -f "$dir/train.tokens.jsonl" ] || at "$commit" model encode --vocab "$vocab" --in "$dir/train.jsonl" --out "$dir/train.tokens.jsonl" "$@"
+    [ -f "$dir/held-out.tokens.jsonl" ] || at "$commit" model encode --vocab "$vocab" --in "$dir/held-out.jsonl" --out "$dir/held-out.tokens.jsonl"
     head -120 "$dir/held-out.tokens.jsonl" > "$dir/held-out-120.tokens.jsonl"
 }
 shape=(--hidden 256 --layers 6 --heads 4 --kv-heads 2 --head-dim 64 --ffn 768 --context 1024 --batch 8 --threads 2
        --checkpoint-minutes 8 --eval-every 200)
 
-data "$work/data-s11" 11 80
+data 5e81b63 "$work/data-s11" 11 80 48 100
 # stage 1 stops by --pause-after, which counts this invocation's steps: a stage 1 killed before its
 # pause starts again from scratch rather than resuming past step 1,027
 if ! grep -q "paused at step 1027 " "$work/stage1/train.log" 2>/dev/null; then
@@ -35,10 +48,25 @@ if ! grep -q "paused at step 1027 " "$work/stage1/train.log" 2>/dev/null; then
         --vocab "$vocab" --out "$work/stage1" "${shape[@]}" --lr 3e-3 --tokens 11000000 --seed 1 --pause-after 1027
 fi
 
-data "$work/data-s12" 12 3000
+data 5e81b63 "$work/data-s12" 12 3000 48 100
 ./liveharness model train --data "$work/data-s12/train.tokens.jsonl" --held-out "$work/data-s12/held-out-120.tokens.jsonl" \
     --vocab "$vocab" --out "$work/stage2" --init-from "$work/stage1" "${shape[@]}" \
     --lr 2e-3 --min-lr 2e-4 --warmup 40 --tokens 7000000 --seed 2
+[ -f "$work/stage2.gguf" ] || ./liveharness model export --run "$work/stage2" --out "$work/stage2.gguf" --finetune liveharness-avatar
 
-./liveharness model export --run "$work/stage2" --out "$work/liveharness-avatar.gguf" --finetune liveharness-avatar
+# stage 3's facts were weighted by the first version of the weighting (--copy-weight, 6f450f9)
+data 5e81b63 "$work/data-s13" 13 3000 64 103
+[ -f "$work/data-s13/train.w4.tokens.jsonl" ] || at 6f450f9 model encode --vocab "$vocab" --in "$work/data-s13/train.jsonl" \
+    --out "$work/data-s13/train.w4.tokens.jsonl" --copy-weight 4
+./liveharness model train --data "$work/data-s13/train.w4.tokens.jsonl" --held-out "$work/data-s13/held-out-120.tokens.jsonl" \
+    --vocab "$vocab" --out "$work/stage3" --init-from "$work/stage2.gguf" "${shape[@]}" \
+    --lr 1.5e-3 --min-lr 1.5e-4 --warmup 40 --tokens 14000000 --seed 3
+[ -f "$work/stage3.gguf" ] || ./liveharness model export --run "$work/stage3" --out "$work/stage3.gguf" --finetune liveharness-avatar
+
+data dd6f9ee "$work/data-s15" 15 3000 64 105 --key-weight 4
+./liveharness model train --data "$work/data-s15/train.tokens.jsonl" --held-out "$work/data-s15/held-out-120.tokens.jsonl" \
+    --vocab "$vocab" --out "$work/stage4" --init-from "$work/stage3.gguf" "${shape[@]}" \
+    --lr 1e-3 --min-lr 1e-4 --warmup 40 --tokens 7000000 --seed 5
+
+./liveharness model export --run "$work/stage4" --out "$work/liveharness-avatar.gguf" --finetune liveharness-avatar
 echo "wrote $work/liveharness-avatar.gguf; compare with models/avatar/liveharness-avatar.gguf (cmp)"

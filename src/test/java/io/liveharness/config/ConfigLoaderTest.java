@@ -18,7 +18,7 @@ class ConfigLoaderTest {
     void theCommittedConfigurationLoads() {
         NodeConfig c = ConfigLoader.load(ConfigLoader.DEFAULT_FILE);
         assertEquals(8080, c.http().port());
-        assertEquals("models/stories260K.gguf", c.engine().model());
+        assertEquals("models/avatar/liveharness-avatar.gguf", c.engine().model());
     }
 
     @Test
