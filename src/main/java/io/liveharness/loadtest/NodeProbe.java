@@ -34,7 +34,7 @@ public final class NodeProbe implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final String base;
     private final boolean embedded;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "loadtest-probe");

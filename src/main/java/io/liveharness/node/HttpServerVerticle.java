@@ -52,7 +52,10 @@ final class HttpServerVerticle extends VerticleBase {
         return vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port())
                         // a connection that went quiet (a stalled client, a forgotten socket) stops holding memory
                         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, config.idleTimeoutMs()))
-                        .setIdleTimeoutUnit(java.util.concurrent.TimeUnit.MILLISECONDS))
+                        .setIdleTimeoutUnit(java.util.concurrent.TimeUnit.MILLISECONDS)
+                        // HTTP/1.1 only: a client's h2c upgrade (the JDK client tries one by default) could
+                        // stall a response larger than HTTP/2's first flow-control window (/metrics)
+                        .setHttp2ClearTextEnabled(false))
                 .requestHandler(router)
                 .listen()
                 .onSuccess(s -> server = s);

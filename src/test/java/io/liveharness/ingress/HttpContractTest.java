@@ -205,6 +205,16 @@ class HttpContractTest {
         assertFalse(r.json().path("model").path("testModel").asBoolean(), "the committed avatar model is not a test model: " + r.json());
     }
 
+    @Test
+    void theNodeSpeaksHttp11EvenToAClientThatOffersAnH2cUpgrade() throws Exception {
+        // the JDK client offers h2c by default; a large upgraded response (/metrics) could stall in HTTP/2 flow control
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            var r = client.send(java.net.http.HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.port() + "/metrics"))
+                    .timeout(java.time.Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals(HttpClient.Version.HTTP_1_1, r.version());
+        }
+    }
+
     private static WebSocket openEvents(String roomId, List<String> frames) throws Exception {
         return HttpClient.newHttpClient().newWebSocketBuilder()
                 .buildAsync(URI.create("ws://127.0.0.1:" + node.port() + "/v1/rooms/" + roomId + "/events"), new WebSocket.Listener() {
