@@ -21,4 +21,9 @@ public record MessageOutcome(String roomId, String messageId, OutcomeKind kind, 
     }
 
     public long endToEndMs() { return finishedAtMs - acceptedAtMs; }
+
+    /** An answer the skill's grounded fallback gave instead of the model: after a failure, or at once when the engine shed it. */
+    public boolean fallbackReply() {
+        return kind == OutcomeKind.ANSWERED && ("fallback".equals(reason) || "overload".equals(reason));
+    }
 }

@@ -5,18 +5,13 @@ package io.liveharness.engine;
  * answer without the model. {@link #reason()} says which limit refused it.
  */
 public final class EngineBusyException extends EngineException {
-    /** The backlog ahead of the request would finish it past its deadline: refused at once, not at the deadline. */
-    public static final String OVERLOAD = "overload";
-    /** A guest request got no sequence by its {@link CompletionRequest#admitByNanos()}. */
-    public static final String ADMISSION = "admission";
+    private final ShedReason reason;
 
-    private final String reason;
-
-    public EngineBusyException(String reason, String message) {
+    public EngineBusyException(ShedReason reason, String message) {
         super(message);
         this.reason = reason;
     }
 
-    /** {@link #OVERLOAD} or {@link #ADMISSION}. */
-    public String reason() { return reason; }
+    /** {@link ShedReason#OVERLOAD} or {@link ShedReason#ADMISSION}. */
+    public ShedReason reason() { return reason; }
 }

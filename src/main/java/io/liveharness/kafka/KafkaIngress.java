@@ -308,7 +308,7 @@ public final class KafkaIngress extends VerticleBase {
 
     private static AvatarReply reply(MessageOutcome o) {
         return new AvatarReply(o.roomId(), o.messageId(), o.replyText(), o.intent(), o.confidence(), o.harnessVersion(),
-                "fallback".equals(o.reason()), o.finishedAtMs());
+                o.fallbackReply(), o.finishedAtMs());
     }
 
     /** Why a flush stops: the room was released while it ran. */

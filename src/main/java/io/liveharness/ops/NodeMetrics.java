@@ -39,8 +39,6 @@ public final class NodeMetrics {
             Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2),
             Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30)};
     private static final Set<String> REASONS = Set.of("model", "fallback", "stale", "overload", "spam", "duplicate", "refused", "error");
-    private static final Set<String> SHED_REASONS = Set.of(io.liveharness.engine.EngineBusyException.OVERLOAD,
-            io.liveharness.engine.EngineBusyException.ADMISSION, io.liveharness.engine.llama.BatchingBackend.SHED_DEADLINE);
     private static final Set<String> STAGES = Set.of("queue_wait", "input_hooks", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "emit");
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -74,9 +72,9 @@ public final class NodeMetrics {
                 .tags("kind", kind, "reason", reason).register(registry);
     }
 
-    private Counter shed(String reason) {
+    private Counter shed(io.liveharness.engine.ShedReason reason) {
         return Counter.builder("liveharness.engine.shed").description("Requests the engine ended without a token, by reason")
-                .tag("reason", reason).register(registry);
+                .tag("reason", reason.label()).register(registry);
     }
 
     private Timer replyLatency(String kind) {
@@ -199,8 +197,8 @@ public final class NodeMetrics {
         if (!(model instanceof io.liveharness.engine.llama.BatchingBackend b)) return;
         b.onStep(this::batch);
         // Shed requests by reason, at zero from the start; the backlog read from the batcher's last estimate (no wait).
-        for (String reason : SHED_REASONS) shed(reason);
-        b.onShed(reason -> shed(SHED_REASONS.contains(reason) ? reason : "other").increment());
+        for (var reason : io.liveharness.engine.ShedReason.values()) shed(reason);
+        b.onShed(reason -> shed(reason).increment());
         gauge("liveharness.engine.backlog.seconds", "Estimated time until every request the batcher holds has finished",
                 () -> b.backlog().clearNanos() / 1e9);
         gauge("liveharness.engine.backlog.prefill.tokens", "Prompt tokens waiting to be prefilled",

@@ -38,7 +38,7 @@ public final class RoomStats {
             case FAILED -> failed++;
             case MERGED -> { }
         }
-        if ("fallback".equals(o.reason())) fallbacks++;
+        if (o.fallbackReply()) fallbacks++;
         if (o.intent() != null) intents.merge(o.intent(), 1L, Long::sum);
         for (String h : o.hooks()) if ("block".equals(NodeMetrics.HookResult.parse(h).decision())) hookBlocks++;
         o.timings().micros().forEach((stage, micros) -> add(stage, micros));

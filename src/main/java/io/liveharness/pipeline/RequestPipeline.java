@@ -5,6 +5,7 @@ import io.liveharness.api.StageTimings;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.EngineBusyException;
+import io.liveharness.engine.ShedReason;
 import io.liveharness.engine.StopReason;
 import io.liveharness.harness.Skill;
 import io.liveharness.harness.ToolSpec;
@@ -83,7 +84,7 @@ public final class RequestPipeline {
                 .recover(e -> {
                     timer.lap("agent_loop");
                     // Shed at once: the engine's backlog would have missed the deadline, so the fallback goes now.
-                    if (e instanceof EngineBusyException busy && EngineBusyException.OVERLOAD.equals(busy.reason())) {
+                    if (e instanceof EngineBusyException busy && busy.reason() == ShedReason.OVERLOAD) {
                         return Future.succeededFuture(new Attempt(null, "shed: " + e.getMessage(), true));
                     }
                     return Future.succeededFuture(new Attempt(null, "model failed: " + e.getMessage()));

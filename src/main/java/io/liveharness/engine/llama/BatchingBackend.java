@@ -3,6 +3,7 @@ package io.liveharness.engine.llama;
 import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
 import io.liveharness.engine.EngineBusyException;
+import io.liveharness.engine.ShedReason;
 import io.liveharness.engine.EngineException;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.ModelInfo;
@@ -99,11 +100,8 @@ public final class BatchingBackend implements ModelBackend {
     private volatile long stepDelayNanos; // tests only: see slowEachStep
     private volatile StepListener stepListener = (sequences, tokens) -> { };
     private volatile ShedListener shedListener = reason -> { };
-    private final java.util.concurrent.ConcurrentHashMap<String, Long> shedCounts = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.ConcurrentHashMap<ShedReason, Long> shedCounts = new java.util.concurrent.ConcurrentHashMap<>();
     private final StepClock stepClock = new StepClock();
-
-    /** A waiting request past its deadline, ended before it got a token (not counted as overload: it was not foreseen). */
-    public static final String SHED_DEADLINE = "deadline";
 
     /** Told after each decode step, on the decode thread, how many sequences and tokens it held; must be cheap. */
     @FunctionalInterface
@@ -111,7 +109,7 @@ public final class BatchingBackend implements ModelBackend {
 
     /** Told, on the decode thread, each time a request is ended without a token, with the reason; must be cheap. */
     @FunctionalInterface
-    public interface ShedListener { void shed(String reason); }
+    public interface ShedListener { void shed(ShedReason reason); }
 
     /** Sets the one shed listener (metrics); null removes it. */
     public void onShed(ShedListener listener) { shedListener = listener == null ? reason -> { } : listener; }
@@ -332,8 +330,8 @@ public final class BatchingBackend implements ModelBackend {
     /** The latest backlog estimate; read without waiting for the decode thread. */
     public Backlog backlog() { return backlog; }
 
-    /** Requests ended without a token so far, by reason: {@code overload}, {@code deadline}, {@code admission}. */
-    public Map<String, Long> shed() { return Map.copyOf(shedCounts); }
+    /** Requests ended without a token so far, by reason (a deadline passed while waiting is not overload: it was not foreseen). */
+    public Map<ShedReason, Long> shed() { return Map.copyOf(shedCounts); }
 
     /** The counters so far. */
     public Stats stats() { return await(onDecodeThread(b -> b.stats.copy())); }
@@ -462,21 +460,21 @@ public final class BatchingBackend implements ModelBackend {
             if (j.future.isDone()) return true;
             if (now - j.request.deadlineNanos() >= 0) {
                 j.future.complete(new Completion("", j.prompt.length, 0, StopReason.DEADLINE, 0, now - j.start));
-                countShed(SHED_DEADLINE);
+                countShed(ShedReason.DEADLINE);
                 return true;
             }
             if (j.request.admitByNanos() != Long.MAX_VALUE && now - j.request.admitByNanos() >= 0) {
-                j.future.completeExceptionally(new EngineBusyException(EngineBusyException.ADMISSION, "no sequence was free for an API request within "
+                j.future.completeExceptionally(new EngineBusyException(ShedReason.ADMISSION, "no sequence was free for an API request within "
                         + (now - j.start) / 1_000_000 + " ms: API requests hold " + guestSlots() + " of the "
                         + options.guestSequenceLimit() + " sequences they may hold, and rooms come first"));
-                countShed(EngineBusyException.ADMISSION);
+                countShed(ShedReason.ADMISSION);
                 return true;
             }
             return false;
         });
     }
 
-    private void countShed(String reason) {
+    private void countShed(ShedReason reason) {
         shedCounts.merge(reason, 1L, Long::sum);
         shedListener.shed(reason);
     }
@@ -555,8 +553,8 @@ public final class BatchingBackend implements ModelBackend {
     private void shed(Job j, long finishNanos, long leftNanos, long queued, int replying) {
         if (j.slot != null) release(j, j.slot); // what it prefilled stays in its room's sequence, for its next request
         else waiting.remove(j);
-        countShed(EngineBusyException.OVERLOAD);
-        j.future.completeExceptionally(new EngineBusyException(EngineBusyException.OVERLOAD, "the engine would finish this reply in about "
+        countShed(ShedReason.OVERLOAD);
+        j.future.completeExceptionally(new EngineBusyException(ShedReason.OVERLOAD, "the engine would finish this reply in about "
                 + finishNanos / 1_000_000 + " ms, past its deadline in " + Math.max(0, leftNanos / 1_000_000) + " ms: "
                 + queued + " prompt tokens of better or earlier requests to prefill first, " + replying
                 + " sequences replying, a step taking about " + stepClock.averageNanos() / 1_000_000 + " ms"));

@@ -4,6 +4,7 @@ import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
 import io.liveharness.engine.EngineBusyException;
+import io.liveharness.engine.ShedReason;
 import io.liveharness.engine.SamplingParams;
 import io.liveharness.engine.StopReason;
 import io.liveharness.engine.TokenSink;
@@ -63,7 +64,7 @@ class SheddingTest {
                 "refused within " + withinMs + " ms, not ended at its deadline");
         assertTrue(e.getCause() instanceof EngineBusyException, "refused as busy: " + e.getCause());
         EngineBusyException busy = (EngineBusyException) e.getCause();
-        assertEquals(EngineBusyException.OVERLOAD, busy.reason(), busy.getMessage());
+        assertEquals(ShedReason.OVERLOAD, busy.reason(), busy.getMessage());
         return busy;
     }
 
@@ -77,7 +78,7 @@ class SheddingTest {
             assertTrue(System.nanoTime() - asked < 1_000_000_000L, "refused within a second of its arrival");
             assertTrue(busy.getMessage().contains("deadline"), busy.getMessage());
             assertEquals(0, b.snapshot().running(), "nothing was decoded for it");
-            assertEquals(1, b.shed().getOrDefault(EngineBusyException.OVERLOAD, 0L), "counted as shed for overload");
+            assertEquals(1, b.shed().getOrDefault(ShedReason.OVERLOAD, 0L), "counted as shed for overload");
         }
     }
 
@@ -88,7 +89,7 @@ class SheddingTest {
             Completion c = b.complete(ask("room", 8, inMs(5_000)), TokenSink.NONE).join();
             assertNotEquals(StopReason.DEADLINE, c.stopReason());
             assertTrue(c.completionTokens() > 0, "the model answered: " + c);
-            assertEquals(0L, b.shed().getOrDefault(EngineBusyException.OVERLOAD, 0L));
+            assertEquals(0L, b.shed().getOrDefault(ShedReason.OVERLOAD, 0L));
         }
     }
 
