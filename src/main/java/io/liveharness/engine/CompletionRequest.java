@@ -10,7 +10,7 @@ import java.util.List;
  * @param rawPrompt    when non-null, used as the prompt text as it is, with no chat template
  * @param deadlineNanos {@link System#nanoTime()} after which generation stops with
  *                     {@link StopReason#DEADLINE}; {@code Long.MAX_VALUE} for none. A batching backend
- *                     refuses a room's request at once with {@link EngineBusyException#OVERLOAD} when
+ *                     refuses a room's request at once with {@link EngineBusyException} ({@link ShedReason#OVERLOAD}) when
  *                     its backlog would finish it after this
  * @param priority     lower goes first when requests wait for a sequence or for prefill budget
  *                     (e.g. {@link #PRIORITY_PRODUCT} before {@link #PRIORITY_CHITCHAT})

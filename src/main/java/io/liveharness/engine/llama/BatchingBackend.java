@@ -63,7 +63,7 @@ import java.util.function.Function;
  * {@link EngineBusyException}.
  *
  * <p>A room's request that the backlog would finish past its deadline is refused when it arrives,
- * with {@link EngineBusyException#OVERLOAD}, not ended at the deadline ({@link #shedOverdue}).
+ * with {@link ShedReason#OVERLOAD}, not ended at the deadline ({@link #shedOverdue}).
  */
 public final class BatchingBackend implements ModelBackend {
 
@@ -481,7 +481,7 @@ public final class BatchingBackend implements ModelBackend {
 
     /**
      * Estimates when each request that has no token yet (waiting, or admitted and still prefilling)
-     * would finish, best priority first, and refuses at once, as {@link EngineBusyException#OVERLOAD},
+     * would finish, best priority first, and refuses at once, as {@link ShedReason#OVERLOAD},
      * those that would finish past their deadline: their room answers now instead of at the deadline,
      * and the steps they would have taken go to requests that can still make theirs. A refused
      * request's prefill and sequence are not counted for those after it, so the lowest priorities are
