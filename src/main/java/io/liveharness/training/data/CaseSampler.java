@@ -18,13 +18,6 @@ import java.util.Random;
  * so the dev set stays a measurement.
  */
 public final class CaseSampler {
-    /** Kinds and their weights: roughly the report's intent mix (§2.1), with the declines every room must handle. */
-    private static final List<Map.Entry<String, Integer>> KINDS = List.of(
-            Map.entry("price", 9), Map.entry("stock", 6), Map.entry("size", 6), Map.entry("color", 6), Map.entry("material", 4),
-            Map.entry("shipping", 3), Map.entry("buy", 4), Map.entry("other", 4), Map.entry("followups", 12), Map.entry("chitchat", 10),
-            Map.entry("identity", 2), Map.entry("returns", 2), Map.entry("exchange", 3), Map.entry("damaged", 2), Map.entry("warranty", 1),
-            Map.entry("courier", 2), Map.entry("region", 2), Map.entry("coupon", 4), Map.entry("complaint", 2), Map.entry("haggle", 2),
-            Map.entry("priceClaim", 3), Map.entry("medical", 3), Map.entry("offPlatform", 3), Map.entry("router", 10));
     private static final List<String> REGIONS_ZH = List.of("新疆", "西藏", "青海", "北京", "上海", "广州", "成都", "杭州", "武汉", "西安");
     private static final List<String> REGIONS_EN = List.of("Xinjiang", "Tibet", "Qinghai", "Beijing", "Shanghai", "Guangzhou", "Chengdu", "Hangzhou");
     private static final List<String> OTHER_SIZES = List.of("XS", "XXL", "3XL", "S", "M", "L", "XL");
@@ -37,13 +30,18 @@ public final class CaseSampler {
     private final List<RouterMessage> routerMessages;
     private final NearCopies devSet;
     private final Random random;
+    private final List<Map.Entry<String, Integer>> kinds;
     private final int totalWeight;
     private int nearCopies;
 
     /** A message of the router's training set: its text and label. */
     public record RouterMessage(String text, String label) { }
 
-    public CaseSampler(Phrasings phrasings, List<RoomManifest> rooms, Map<String, Product> products, List<RouterMessage> routerMessages,
+    /**
+     * @param kindWeights how often each kind is drawn ({@code data/training/mix.yaml}), in a fixed order
+     *                    so that a seed draws the same cases
+     */
+    public CaseSampler(Phrasings phrasings, Map<String, Integer> kindWeights, List<RoomManifest> rooms, Map<String, Product> products, List<RouterMessage> routerMessages,
                        List<String> devSetTexts, long seed) {
         this.phrasings = phrasings;
         this.rooms = rooms;
@@ -51,7 +49,8 @@ public final class CaseSampler {
         this.routerMessages = routerMessages.stream().filter(m -> !m.label().equals("spam")).toList();
         this.devSet = new NearCopies(devSetTexts);
         this.random = new Random(seed);
-        this.totalWeight = KINDS.stream().mapToInt(Map.Entry::getValue).sum();
+        this.kinds = List.copyOf(kindWeights.entrySet());
+        this.totalWeight = kinds.stream().mapToInt(Map.Entry::getValue).sum();
     }
 
     /** How many drawn messages were left out as near-copies of the dev set. */
@@ -79,8 +78,8 @@ public final class CaseSampler {
         List<DevCase> out = new ArrayList<>();
         for (int i = 0; i < turns; i++) {
             String turnLang = random.nextDouble() < 0.85 ? lang : (lang.equals("zh") ? "en" : "zh");
-            List<String> kinds = i == turns - 1 ? LAST_KINDS : PRODUCT_KINDS;
-            String kind = productSession ? kinds.get(random.nextInt(kinds.size())) : kind();
+            List<String> pool = i == turns - 1 ? LAST_KINDS : PRODUCT_KINDS;
+            String kind = productSession ? pool.get(random.nextInt(pool.size())) : kind();
             DevCase c = one(id + "-" + (i + 1), room, inRoom, onStage, turnLang, kind, i == 0);
             if (c == null) continue;
             if (devSet.isNearCopy(c.text()) || c.previous() != null && devSet.isNearCopy(c.previous().question())) {
@@ -161,7 +160,7 @@ public final class CaseSampler {
 
     private String kind() {
         int r = random.nextInt(totalWeight);
-        for (var e : KINDS) {
+        for (var e : kinds) {
             r -= e.getValue();
             if (r < 0) return e.getKey();
         }

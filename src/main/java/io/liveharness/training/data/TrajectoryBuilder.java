@@ -66,7 +66,8 @@ public final class TrajectoryBuilder {
         Catalog catalog = Catalog.load(Path.of(world.config().catalog().file()));
         var rooms = RoomManifests.load(Path.of(world.config().rooms().dir()), catalog);
         List<String> devTexts = DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().map(DevCase::text).toList();
-        CaseSampler sampler = new CaseSampler(Phrasings.load(Phrasings.DEFAULT_FILE), rooms, SyntheticWorld.products(world),
+        Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
+        CaseSampler sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings).weights(), rooms, SyntheticWorld.products(world),
                 routerMessages(Path.of("data/router/train.jsonl")), devTexts, o.seed());
         HarnessFiles baseFiles = HarnessFiles.fromDirectory(o.harness());
         Harness base = HarnessLoader.load(baseFiles);
