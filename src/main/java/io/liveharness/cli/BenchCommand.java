@@ -9,7 +9,7 @@ import org.HdrHistogram.Histogram;
 import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.node.Node;
-import io.liveharness.room.bench.RoomsBenchmark;
+import io.liveharness.bench.rooms.RoomsBenchmark;
 
 import java.nio.file.Path;
 import java.util.Set;

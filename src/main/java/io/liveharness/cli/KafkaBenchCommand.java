@@ -2,7 +2,7 @@ package io.liveharness.cli;
 
 import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
-import io.liveharness.kafka.bench.KafkaBenchmark;
+import io.liveharness.bench.kafka.KafkaBenchmark;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

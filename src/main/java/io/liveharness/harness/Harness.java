@@ -1,6 +1,5 @@
 package io.liveharness.harness;
 
-import io.liveharness.hooks.HookSpec;
 import io.liveharness.router.Intent;
 
 import java.util.Comparator;

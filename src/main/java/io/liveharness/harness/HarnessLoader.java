@@ -5,11 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.liveharness.config.YamlLines;
-import io.liveharness.hooks.HookEnvironment;
-import io.liveharness.hooks.HookRegistry;
-import io.liveharness.hooks.HookSpec;
-import io.liveharness.hooks.HookSpecs;
-import io.liveharness.tools.schema.JsonSchemas;
+import io.liveharness.schema.JsonSchemas;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,7 +36,7 @@ public final class HarnessLoader {
     private static final Set<String> MANIFEST_KEYS = Set.of("name", "description", "prohibitions", "prompt", "hooks",
             "mcpServers", "corrections");
     /** The hook types on the classpath: the built-ins and any custom jar's, through the SPI. */
-    private static final HookRegistry HOOKS = HookRegistry.load();
+    private static final HookValidation HOOKS = HookValidation.load();
     private static final Set<String> SKILL_KEYS = Set.of("name", "description", "license", "compatibility", "metadata",
             "allowed-tools");
     private static final Set<String> INTENTS = Set.of("product_qa", "chitchat", "clarification", "after_sales",

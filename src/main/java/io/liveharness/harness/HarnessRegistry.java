@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.liveharness.harness.HarnessRouting.Experiment;
 import io.liveharness.harness.HarnessRouting.Pin;
-import io.liveharness.room.RoomManifest.HarnessRef;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;

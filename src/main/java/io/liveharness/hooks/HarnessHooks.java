@@ -1,5 +1,6 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookEnvironment;
 import io.liveharness.harness.Harness;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -1,5 +1,6 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookSpec;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;

@@ -1,5 +1,6 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookPoint;
 import java.util.List;
 
 /**

@@ -1,5 +1,7 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookPoint;
+import io.liveharness.harness.HookEnvironment;
 import java.util.Map;
 import java.util.Set;
 

@@ -1,5 +1,7 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookPoint;
+
 /**
  * What one hook did on one request, for the transcript.
  *

@@ -1,5 +1,8 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookSpec;
+import io.liveharness.harness.HookPoint;
+import io.liveharness.harness.HookEnvironment;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

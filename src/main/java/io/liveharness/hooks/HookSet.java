@@ -1,5 +1,7 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookSpec;
+import io.liveharness.harness.HookPoint;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

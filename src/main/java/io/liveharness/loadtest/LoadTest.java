@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.node.Node;
-import io.liveharness.room.bench.SyntheticRooms;
+import io.liveharness.bench.rooms.SyntheticRooms;
 
 import java.io.IOException;
 import java.io.PrintStream;

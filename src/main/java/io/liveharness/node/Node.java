@@ -1,5 +1,6 @@
 package io.liveharness.node;
 
+import io.liveharness.harness.HarnessRef;
 import io.liveharness.auth.BearerToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -147,7 +148,7 @@ public final class Node implements AutoCloseable {
         metrics.registerAtStart(); // after Vert.x has set up its meter filters, which apply only to meters made later
         // Only the versions rooms can run start servers; a stored version nothing uses runs nothing.
         McpServers mcp = new McpServers(vertx, mcpServers);
-        List<RoomManifest.HarnessRef> manifestPins = manifests.stream().map(RoomManifest::harness).toList();
+        List<HarnessRef> manifestPins = manifests.stream().map(RoomManifest::harness).toList();
         mcp.sync(harnesses.inUse(manifestPins));
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps()),

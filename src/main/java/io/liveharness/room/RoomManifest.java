@@ -1,5 +1,7 @@
 package io.liveharness.room;
 
+import io.liveharness.harness.HarnessRef;
+
 import java.util.List;
 
 /**
@@ -21,9 +23,4 @@ public record RoomManifest(String id, String title, String persona, String langu
 
     /** A question the shop has answered once, for the prompt's FAQ section. */
     public record FaqEntry(String q, String a) { }
-
-    /** A harness channel to follow ({@code stable}, {@code canary}) or an exact version to stay on. */
-    public record HarnessRef(String channel, String version) {
-        public static final HarnessRef STABLE = new HarnessRef("stable", null);
-    }
 }

@@ -19,7 +19,7 @@ import io.liveharness.harness.HarnessLoader;
 import io.liveharness.harness.PromptSection;
 import io.liveharness.harness.Skill;
 import io.liveharness.harness.ToolSpec;
-import io.liveharness.hooks.HookSpec;
+import io.liveharness.harness.HookSpec;
 import io.liveharness.router.Intent;
 import io.liveharness.tools.AfterSalesPolicyTool;
 import io.liveharness.tools.Catalog;

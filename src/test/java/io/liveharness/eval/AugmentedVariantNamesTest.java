@@ -12,7 +12,7 @@ import io.liveharness.harness.HarnessFiles;
 import io.liveharness.harness.HarnessLoader;
 import io.liveharness.harness.ToolSpec;
 import io.liveharness.hooks.HookContext;
-import io.liveharness.hooks.HookEnvironment;
+import io.liveharness.harness.HookEnvironment;
 import io.liveharness.hooks.HookRegistry;
 import io.liveharness.hooks.HookSet;
 import io.liveharness.hooks.HookVerdict;

@@ -2,7 +2,6 @@ package io.liveharness.harness;
 
 import io.liveharness.harness.HarnessRouting.Experiment;
 import io.liveharness.harness.HarnessRouting.Pin;
-import io.liveharness.room.RoomManifest.HarnessRef;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,5 @@
 package io.liveharness.harness;
 
-import io.liveharness.room.RoomManifest.HarnessRef;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookSpec;
+import io.liveharness.harness.HookPoint;
 import io.liveharness.hooks.testing.Fixtures;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

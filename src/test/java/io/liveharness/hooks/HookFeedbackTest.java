@@ -1,5 +1,7 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookSpec;
+import io.liveharness.harness.HookSpecs;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

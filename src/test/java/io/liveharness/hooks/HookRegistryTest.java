@@ -1,5 +1,8 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookSpec;
+import io.liveharness.harness.HookPoint;
+import io.liveharness.harness.HookEnvironment;
 import io.liveharness.hooks.testing.Fixtures;
 import io.liveharness.hooks.testing.TestHookFactories;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,8 @@
 package io.liveharness.hooks;
 
+import io.liveharness.harness.HookSpec;
+import io.liveharness.harness.HookSpecs;
+import io.liveharness.harness.HookPoint;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.liveharness.hooks.testing.Fixtures;

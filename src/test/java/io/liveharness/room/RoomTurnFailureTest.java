@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.config.NodeConfig.RoomsConfig;
 import io.liveharness.node.Node;
-import io.liveharness.room.RoomManifest.HarnessRef;
+import io.liveharness.harness.HarnessRef;
 import io.liveharness.support.Http;
 import io.liveharness.support.TestNodes;
 import org.junit.jupiter.api.Test;

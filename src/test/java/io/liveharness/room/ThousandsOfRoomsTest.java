@@ -1,7 +1,7 @@
 package io.liveharness.room;
 
 import io.liveharness.node.Node;
-import io.liveharness.room.bench.RoomsBenchmark;
+import io.liveharness.bench.rooms.RoomsBenchmark;
 import io.liveharness.support.TestNodes;
 import org.junit.jupiter.api.Test;
 

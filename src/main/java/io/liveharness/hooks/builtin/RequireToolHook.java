@@ -2,10 +2,10 @@ package io.liveharness.hooks.builtin;
 
 import io.liveharness.hooks.Hook;
 import io.liveharness.hooks.HookContext;
-import io.liveharness.hooks.HookEnvironment;
+import io.liveharness.harness.HookEnvironment;
 import io.liveharness.hooks.HookFactory;
 import io.liveharness.hooks.HookParams;
-import io.liveharness.hooks.HookPoint;
+import io.liveharness.harness.HookPoint;
 import io.liveharness.hooks.HookVerdict;
 
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.liveharness.hooks.testing;
 
-import io.liveharness.hooks.HookEnvironment;
+import io.liveharness.harness.HookEnvironment;
 
 import java.util.List;
 import java.util.Map;

@@ -10,7 +10,7 @@ import io.liveharness.config.NodeConfig.McpConfig;
 import io.liveharness.harness.HarnessFiles;
 import io.liveharness.harness.HarnessRouting.Pin;
 import io.liveharness.node.Node;
-import io.liveharness.room.RoomManifest.HarnessRef;
+import io.liveharness.harness.HarnessRef;
 import io.liveharness.support.Http;
 import io.liveharness.support.TestNodes;
 import org.junit.jupiter.api.AfterEach;

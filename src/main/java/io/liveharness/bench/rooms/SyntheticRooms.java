@@ -1,5 +1,6 @@
-package io.liveharness.room.bench;
+package io.liveharness.bench.rooms;
 
+import io.liveharness.harness.HarnessRef;
 import io.liveharness.room.RoomManifest;
 
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ public final class SyntheticRooms {
         for (int i = 0; i < count; i++) {
             rooms.add(new RoomManifest(String.format("room-%05d", i), "Room " + i,
                     "你是数字人主播, 回答简短.", "zh", List.of("dress-101", "dress-102"), "dress-101",
-                    RoomManifest.HarnessRef.STABLE, List.of()));
+                    HarnessRef.STABLE, List.of()));
         }
         return rooms;
     }

@@ -1,4 +1,4 @@
-package io.liveharness.tools.schema;
+package io.liveharness.schema;
 
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.Json;

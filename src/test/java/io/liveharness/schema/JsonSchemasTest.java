@@ -1,4 +1,4 @@
-package io.liveharness.tools.schema;
+package io.liveharness.schema;
 
 import org.junit.jupiter.api.Test;
 

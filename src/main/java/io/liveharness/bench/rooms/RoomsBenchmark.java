@@ -1,4 +1,4 @@
-package io.liveharness.room.bench;
+package io.liveharness.bench.rooms;
 
 import io.liveharness.api.Addresses;
 import io.liveharness.api.MessageOutcome;

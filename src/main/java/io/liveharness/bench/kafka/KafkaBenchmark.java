@@ -1,4 +1,4 @@
-package io.liveharness.kafka.bench;
+package io.liveharness.bench.kafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,7 +10,7 @@ import io.liveharness.kafka.KafkaTopics;
 import io.liveharness.kafka.broker.KafkaBroker;
 import io.liveharness.node.Node;
 import io.liveharness.room.RoomManifest;
-import io.liveharness.room.bench.SyntheticRooms;
+import io.liveharness.bench.rooms.SyntheticRooms;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;

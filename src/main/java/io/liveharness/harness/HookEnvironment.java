@@ -1,7 +1,5 @@
-package io.liveharness.hooks;
+package io.liveharness.harness;
 
-import io.liveharness.harness.Harness;
-import io.liveharness.harness.ToolSpec;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

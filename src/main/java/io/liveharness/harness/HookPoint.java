@@ -1,4 +1,4 @@
-package io.liveharness.hooks;
+package io.liveharness.harness;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
