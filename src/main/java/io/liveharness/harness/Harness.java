@@ -29,7 +29,7 @@ public record Harness(String name, String version, String description, List<Stri
     /** The skill that serves an intent; the highest priority wins when several do. */
     public Optional<Skill> skillFor(Intent intent) {
         return skills.stream()
-                .filter(s -> s.intents().contains(intent.label()))
+                .filter(s -> s.intents().contains(intent))
                 .max(Comparator.comparingInt(Skill::priority));
     }
 

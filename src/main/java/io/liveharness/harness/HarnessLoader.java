@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.liveharness.config.YamlLines;
+import io.liveharness.router.Intent;
 import io.liveharness.schema.JsonSchemas;
 
 import java.util.ArrayList;
@@ -39,8 +40,6 @@ public final class HarnessLoader {
     private static final HookValidation HOOKS = HookValidation.load();
     private static final Set<String> SKILL_KEYS = Set.of("name", "description", "license", "compatibility", "metadata",
             "allowed-tools");
-    private static final Set<String> INTENTS = Set.of("product_qa", "chitchat", "clarification", "after_sales",
-            "promotion", "logistics", "complaint", "spam");
     private static final Set<String> FALLBACK_FIELDS = Set.of("id", "name", "price", "stock", "sizes", "colors",
             "material", "shipping", "returns", "actionLinkId");
 
@@ -194,11 +193,11 @@ public final class HarnessLoader {
                 });
             }
         }
-        List<String> intents = new ArrayList<>();
+        List<Intent> intents = new ArrayList<>();
         for (String i : metadata.getOrDefault("intents", "").split("[\\s,]+")) {
             if (i.isEmpty()) continue;
-            if (!INTENTS.contains(i)) problem(path, lineOfFrontMatter(normalized, "metadata", "intents"), "metadata.intents names '" + i + "', which is not a router intent " + INTENTS);
-            intents.add(i);
+            Intent.byExactLabel(i).ifPresentOrElse(intents::add, () -> problem(path, lineOfFrontMatter(normalized, "metadata", "intents"),
+                    "metadata.intents names '" + i + "', which is not a router intent " + Intent.labels()));
         }
         int priority = 0;
         if (metadata.containsKey("priority")) {

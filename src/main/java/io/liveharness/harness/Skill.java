@@ -1,5 +1,7 @@
 package io.liveharness.harness;
 
+import io.liveharness.router.Intent;
+
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +16,6 @@ import java.util.Map;
  * @param fallback a reply template said when the model fails, {@code {field}} of the product on stage
  */
 public record Skill(String name, String description, String license, String compatibility,
-                    Map<String, String> metadata, List<String> allowedTools, List<String> intents,
+                    Map<String, String> metadata, List<String> allowedTools, List<Intent> intents,
                     int priority, String fallback, String body) {
 }

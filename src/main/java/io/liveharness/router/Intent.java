@@ -24,6 +24,16 @@ public enum Intent {
 
     public String label() { return name().toLowerCase(Locale.ROOT); }
 
+    /** The intent whose label is exactly {@code label}, as harness files must write it. */
+    public static java.util.Optional<Intent> byExactLabel(String label) {
+        return java.util.Arrays.stream(values()).filter(i -> i.label().equals(label)).findFirst();
+    }
+
+    /** Every label, in declaration order, for error messages. */
+    public static java.util.List<String> labels() {
+        return java.util.Arrays.stream(values()).map(Intent::label).toList();
+    }
+
     public static Intent fromLabel(String label) {
         try {
             return valueOf(label.trim().toUpperCase(Locale.ROOT));

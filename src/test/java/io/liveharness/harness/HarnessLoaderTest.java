@@ -117,6 +117,9 @@ class HarnessLoaderTest {
         assertProblem(problems(g), "h/harness.yaml:35", "maxChar");
         var i = new HarnessFixture().replace("harness.yaml", "{type: schema-arguments, at: pre-tool}", "{type: schema-arguments, at: output}");
         assertProblem(problems(i), "h/harness.yaml:28", "schema-arguments");
+        var t = new HarnessFixture().replace("harness.yaml", "{type: tts-length, at: output, params: {maxChars: 160}}",
+                "{type: require-tool, at: stop, params: {intents: [product_question], tool: product_lookup}}");
+        assertProblem(problems(t), "h/harness.yaml:35", "'product_question', which is not a router intent");
     }
 
     @Test

@@ -24,7 +24,7 @@ class BuiltinHooksTest {
     }
 
     static HookContext reply(String text, String... facts) {
-        return HookContext.output("room-1", "product_question", "这条裙子多少钱?", text, List.of(facts), List.of("product_lookup"));
+        return HookContext.output("room-1", "product_qa", "这条裙子多少钱?", text, List.of(facts), List.of("product_lookup"));
     }
 
     @Nested
@@ -154,7 +154,7 @@ class BuiltinHooksTest {
         final Hook hook = hook("schema-arguments", HookPoint.PRE_TOOL, Map.of());
 
         HookContext call(String tool, String args) {
-            return HookContext.preTool("room-1", "product_question", "有M码吗", tool, args, List.of(), List.of());
+            return HookContext.preTool("room-1", "product_qa", "有M码吗", tool, args, List.of(), List.of());
         }
 
         @Test
@@ -181,7 +181,7 @@ class BuiltinHooksTest {
     @Test
     void aHugeToolResultIsTruncatedWithAMarker() {
         Hook hook = hook("result-size", HookPoint.POST_TOOL, Map.of("maxChars", 10));
-        HookContext big = HookContext.postTool("room-1", "product_question", "?", "product_lookup", "{}",
+        HookContext big = HookContext.postTool("room-1", "product_qa", "?", "product_lookup", "{}",
                 "{\"a\": \"0123456789abcdef\"}", List.of(), List.of());
         HookVerdict v = hook.check(big);
         assertEquals(REWRITE, v.decision());
@@ -202,10 +202,10 @@ class BuiltinHooksTest {
 
     @Test
     void aProductAnswerMayNotStopBeforeTheToolWasCalled() {
-        Hook hook = hook("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_question"), "tool", "product_lookup"));
-        HookContext noTool = HookContext.stop("room-1", "product_question", "多少钱", "159元", List.of(), List.of());
+        Hook hook = hook("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_qa"), "tool", "product_lookup"));
+        HookContext noTool = HookContext.stop("room-1", "product_qa", "多少钱", "159元", List.of(), List.of());
         assertEquals("call product_lookup before answering", hook.check(noTool).reason());
-        HookContext withTool = HookContext.stop("room-1", "product_question", "多少钱", "159元", List.of(), List.of("product_lookup"));
+        HookContext withTool = HookContext.stop("room-1", "product_qa", "多少钱", "159元", List.of(), List.of("product_lookup"));
         assertEquals(ALLOW, hook.check(withTool).decision());
         HookContext chitchat = HookContext.stop("room-1", "chitchat", "你好", "你好呀", List.of(), List.of());
         assertEquals(ALLOW, hook.check(chitchat).decision());

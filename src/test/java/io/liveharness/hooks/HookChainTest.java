@@ -38,7 +38,7 @@ class HookChainTest {
     }
 
     static HookContext output(String reply) {
-        return HookContext.output("room-1", "product_question", "这条裙子多少钱?", reply, List.of(FACTS), List.of("product_lookup"));
+        return HookContext.output("room-1", "product_qa", "这条裙子多少钱?", reply, List.of(FACTS), List.of("product_lookup"));
     }
 
     static HookSpec spec(String type, HookPoint at, Map<String, Object> params) { return HookSpec.of(type, at, params); }
@@ -93,11 +93,11 @@ class HookChainTest {
     void inputAllowBlockAndRewrite(Vertx vertx) throws Exception {
         HookChain chain = deploy(vertx, "v1", spec("input-length", HookPoint.INPUT, Map.of("maxChars", 20)),
                 spec("abuse-filter", HookPoint.INPUT, Map.of("terms", List.of("垃圾主播"))));
-        assertEquals(ALLOW, await(chain.run(HookContext.input("room-1", "product_question", "有M码吗"))).verdict().decision());
+        assertEquals(ALLOW, await(chain.run(HookContext.input("room-1", "product_qa", "有M码吗"))).verdict().decision());
         assertTrue(await(chain.run(HookContext.input("room-1", "chitchat", "垃圾主播"))).blocked());
         assertTrue(await(chain.run(HookContext.input("room-1", "chitchat", "x".repeat(21)))).blocked());
         HookChain shouting = deploy(vertx, "v2", spec("test-shout", HookPoint.INPUT, Map.of()));
-        assertEquals("HAVE M?", await(shouting.run(HookContext.input("room-1", "product_question", "have m?"))).text());
+        assertEquals("HAVE M?", await(shouting.run(HookContext.input("room-1", "product_qa", "have m?"))).text());
     }
 
     // --- pre-tool
@@ -105,7 +105,7 @@ class HookChainTest {
     @Test
     void preToolSchemaArgumentsAllowsAGoodCallAndBlocksABadOneWithACorrection(Vertx vertx) throws Exception {
         HookChain chain = deploy(vertx, "v1", spec("schema-arguments", HookPoint.PRE_TOOL, Map.of()));
-        HookContext good = HookContext.preTool("room-1", "product_question", "有M码吗", "product_lookup",
+        HookContext good = HookContext.preTool("room-1", "product_qa", "有M码吗", "product_lookup",
                 "{\"productId\": \"dress-101\"}", List.of(), List.of());
         assertEquals(ALLOW, await(chain.run(good)).verdict().decision());
         HookOutcome bad = await(chain.run(good.withSubject("{\"productId\": 101, \"colour\": \"red\"}")));
@@ -120,7 +120,7 @@ class HookChainTest {
     @Test
     void postToolResultSizeAllowsASmallResultAndRewritesAHugeOne(Vertx vertx) throws Exception {
         HookChain chain = deploy(vertx, "v1", spec("result-size", HookPoint.POST_TOOL, Map.of("maxChars", 300)));
-        HookContext small = HookContext.postTool("room-1", "product_question", "?", "product_lookup", "{}", FACTS, List.of(), List.of());
+        HookContext small = HookContext.postTool("room-1", "product_qa", "?", "product_lookup", "{}", FACTS, List.of(), List.of());
         assertEquals(ALLOW, await(chain.run(small)).verdict().decision());
         HookOutcome huge = await(chain.run(small.withSubject("[" + "1,".repeat(1000) + "1]")));
         assertEquals(REWRITE, huge.verdict().decision());
@@ -136,10 +136,10 @@ class HookChainTest {
     @Test
     void stopRequireToolBlocksAProductAnswerWithoutTheToolAndAllowsOneWithIt(Vertx vertx) throws Exception {
         HookChain chain = deploy(vertx, "v1", spec("require-tool", HookPoint.STOP,
-                Map.of("intents", List.of("product_question"), "tool", "product_lookup")));
-        HookOutcome blocked = await(chain.run(HookContext.stop("room-1", "product_question", "多少钱", "159元", List.of(), List.of())));
+                Map.of("intents", List.of("product_qa"), "tool", "product_lookup")));
+        HookOutcome blocked = await(chain.run(HookContext.stop("room-1", "product_qa", "多少钱", "159元", List.of(), List.of())));
         assertEquals("call product_lookup before answering", blocked.reason());
-        HookOutcome allowed = await(chain.run(HookContext.stop("room-1", "product_question", "多少钱", "159元",
+        HookOutcome allowed = await(chain.run(HookContext.stop("room-1", "product_qa", "多少钱", "159元",
                 List.of(FACTS), List.of("product_lookup"))));
         assertEquals(ALLOW, allowed.verdict().decision());
         HookChain rewriting = deploy(vertx, "v2", spec("test-shout", HookPoint.STOP, Map.of()));
@@ -213,12 +213,12 @@ class HookChainTest {
     @Test
     void aChainWhoseVerticleIsNotDeployedFailsPerOnFailureInsteadOfHanging(Vertx vertx) throws Exception {
         HookSet set = REGISTRY.compile("undeployed", List.of(spec("not-empty", HookPoint.OUTPUT, Map.of()),
-                spec("require-tool", HookPoint.STOP, Map.of("intents", List.of("x"), "tool", "product_lookup"))), Fixtures.ENV);
+                spec("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_qa"), "tool", "product_lookup"))), Fixtures.ENV);
         HookChain chain = new HookChain(vertx, set);
         HookOutcome output = await(chain.run(output("有的")));
         assertTrue(output.blocked());
         assertEquals("hook not-empty failed: no hook verticle serves hook.undeployed.0", output.reason());
-        assertFalse(await(chain.run(HookContext.stop("r", "x", "m", "ok", List.of(), List.of()))).blocked());
+        assertFalse(await(chain.run(HookContext.stop("r", "product_qa", "m", "ok", List.of(), List.of()))).blocked());
     }
 
     @Test

@@ -73,9 +73,10 @@ class HookRegistryTest {
                 HookSpec.of("result-size", HookPoint.POST_TOOL, Map.of("maxChar", 100)),
                 HookSpec.of("prohibitions", HookPoint.OUTPUT, Map.of("categories", List.of("medicine"))),
                 HookSpec.of("prohibitions", HookPoint.OUTPUT, Map.of("patterns", List.of("(unclosed"))),
-                HookSpec.of("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_question"), "tool", "price_check"))),
+                HookSpec.of("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_qa"), "tool", "price_check")),
+                HookSpec.of("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_question"), "tool", "product_lookup"))),
                 Fixtures.ENV);
-        assertEquals(7, problems.size(), problems.toString());
+        assertEquals(8, problems.size(), problems.toString());
         assertEquals("hooks[0] (tts-length): parameter 'maxChars' must be a positive integer, got 'lots'", problems.get(0));
         assertEquals("hooks[1] (tts-length): parameter 'maxChars' is required", problems.get(1));
         assertEquals("hooks[2] (banned-terms): parameter 'terms' must be a list of strings, got '全网最低'", problems.get(2));
@@ -83,6 +84,9 @@ class HookRegistryTest {
         assertTrue(problems.get(4).startsWith("hooks[4] (prohibitions): parameter 'categories' has unknown category 'medicine'"));
         assertTrue(problems.get(5).startsWith("hooks[5] (prohibitions): parameter 'patterns' has an invalid regular expression"));
         assertTrue(problems.get(6).startsWith("hooks[6] (require-tool): parameter 'tool' names 'price_check'"));
+        // a typo in an intent used to load, and the hook never fired
+        assertTrue(problems.get(7).startsWith("hooks[7] (require-tool): parameter 'intents' names 'product_question', which is not a router intent"),
+                problems.get(7));
     }
 
     @Test

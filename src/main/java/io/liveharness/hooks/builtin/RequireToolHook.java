@@ -7,18 +7,19 @@ import io.liveharness.hooks.HookFactory;
 import io.liveharness.hooks.HookParams;
 import io.liveharness.harness.HookPoint;
 import io.liveharness.hooks.HookVerdict;
+import io.liveharness.router.Intent;
 
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /** For the given intents the agent may not stop before it has called the tool: a product answer rests on fresh data. */
-public record RequireToolHook(List<String> intents, String tool) implements FastHook {
+public record RequireToolHook(List<Intent> intents, String tool) implements FastHook {
     public static final String TYPE = "require-tool";
 
     @Override
     public HookVerdict check(HookContext context) {
-        if (intents.contains(context.intent()) && !context.toolsCalled().contains(tool)) {
+        if (intents.stream().anyMatch(i -> i.label().equals(context.intent())) && !context.toolsCalled().contains(tool)) {
             return HookVerdict.block(TYPE, "call " + tool + " before answering");
         }
         return HookVerdict.allow(TYPE, context.subject());
@@ -36,7 +37,13 @@ public record RequireToolHook(List<String> intents, String tool) implements Fast
                 throw new IllegalArgumentException("parameter 'tool' names '" + tool + "', which this harness does not define; defined: "
                         + String.join(", ", environment.toolSchemas().keySet()));
             }
-            return new RequireToolHook(p.strings("intents"), tool);
+            List<Intent> intents = new java.util.ArrayList<>();
+            for (String label : p.strings("intents")) {
+                // a typo would load and the hook would never fire: refuse it here, at the hook's line
+                intents.add(Intent.byExactLabel(label).orElseThrow(() -> new IllegalArgumentException(
+                        "parameter 'intents' names '" + label + "', which is not a router intent " + Intent.labels())));
+            }
+            return new RequireToolHook(List.copyOf(intents), tool);
         }
     }
 }
