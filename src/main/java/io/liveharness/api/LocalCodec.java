@@ -7,23 +7,31 @@ import io.vertx.core.eventbus.MessageCodec;
 /**
  * Passes an immutable record through the local event bus as it is: inside one JVM nothing is
  * serialized. The wire (HTTP, Kafka, a clustered bus) uses JSON instead, so the wire methods refuse.
+ * The one codec for every local record: the API's here, and each package registers the records it
+ * sends itself (hooks their context and verdict, the room its snapshot), once per bus.
  */
 public final class LocalCodec<T> implements MessageCodec<T, T> {
     private final Class<T> type;
 
     private LocalCodec(Class<T> type) { this.type = type; }
 
-    /** Registers local codecs for every record that crosses this JVM's event bus. */
+    /** Registers local codecs for the API's records that cross this JVM's event bus. */
     public static void registerAll(EventBus bus) {
-        for (Class<?> type : new Class<?>[] {ViewerMessage.class, MessageOutcome.class, AvatarReply.class,
-                RoomStateUpdate.class, ToolCall.class, ToolResult.class, RoomCommand.class,
-                io.liveharness.room.RoomSnapshot.class}) {
-            register(bus, type);
-        }
+        register(bus, ViewerMessage.class, MessageOutcome.class, AvatarReply.class, RoomStateUpdate.class, ToolCall.class,
+                ToolResult.class, RoomCommand.class);
     }
 
-    private static <T> void register(EventBus bus, Class<T> type) {
-        bus.registerDefaultCodec(type, new LocalCodec<>(type));
+    /** Registers these records' local codecs; a record that already has one keeps it, so any verticle may call this. */
+    public static void register(EventBus bus, Class<?>... types) {
+        for (Class<?> type : types) registerOne(bus, type);
+    }
+
+    private static <T> void registerOne(EventBus bus, Class<T> type) {
+        try {
+            bus.registerDefaultCodec(type, new LocalCodec<>(type));
+        } catch (IllegalStateException alreadyRegistered) {
+            // another verticle of this bus registered it first: the same codec
+        }
     }
 
     @Override

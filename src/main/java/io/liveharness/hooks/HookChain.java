@@ -1,5 +1,6 @@
 package io.liveharness.hooks;
 
+import io.liveharness.api.LocalCodec;
 import io.liveharness.harness.HookSpec;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -24,7 +25,7 @@ public final class HookChain {
         this.vertx = vertx;
         this.hooks = hooks;
         // the chain may run before (or without) its verticle: the codecs must exist either way
-        HookCodec.registerOn(vertx.eventBus());
+        LocalCodec.register(vertx.eventBus(), HookContext.class, HookVerdict.class);
     }
 
     public Future<HookOutcome> run(HookContext context) {

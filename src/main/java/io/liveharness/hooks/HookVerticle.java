@@ -1,5 +1,6 @@
 package io.liveharness.hooks;
 
+import io.liveharness.api.LocalCodec;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.WorkerExecutor;
@@ -31,7 +32,7 @@ public final class HookVerticle extends VerticleBase {
 
     @Override
     public Future<?> start() {
-        HookCodec.registerOn(vertx.eventBus());
+        LocalCodec.register(vertx.eventBus(), HookContext.class, HookVerdict.class);
         workers = vertx.createSharedWorkerExecutor("hooks." + hooks.versionId(), WORKER_THREADS, MAX_WORKER_SECONDS, TimeUnit.SECONDS);
         List<Future<Void>> registered = new ArrayList<>();
         for (HookSet.BoundHook bound : hooks.all()) {

@@ -1,6 +1,7 @@
 package io.liveharness.room;
 
 import io.liveharness.api.Addresses;
+import io.liveharness.api.LocalCodec;
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.api.RoomCommand;
 import io.liveharness.api.RoomStateUpdate;
@@ -89,6 +90,7 @@ public final class RoomVerticle extends VerticleBase {
         lastActivityMs = System.currentTimeMillis();
         long every = Math.max(50, config.passivateAfterMs() / 2);
         vertx.setPeriodic(every, every, id -> passivateIfIdle());
+        LocalCodec.register(vertx.eventBus(), RoomSnapshot.class); // what it replies to SNAPSHOT
         return vertx.eventBus().localConsumer(Addresses.room(manifest.id()), this::onMessage).completion();
     }
 
