@@ -4,7 +4,8 @@ import java.util.regex.Pattern;
 
 /**
  * What of a model's output a viewer may hear: no {@code <think>} reasoning, no tool-call or
- * tool-response markup, no stray control characters. A block whose closing tag is missing runs to
+ * tool-response markup, no stray control characters, no U+FFFD (the decoder's stand-in for bytes
+ * a small model put in a wrong order: nothing a voice can say). A block whose closing tag is missing runs to
  * the end of the text, because a model cut off mid-thought must not broadcast the rest of it.
  */
 public final class VisibleText {
@@ -12,7 +13,7 @@ public final class VisibleText {
     private static final Pattern BLOCK_TAG = Pattern.compile(
             "<\\s*(/?)\\s*(think|tool_call|tool_response|tools)\\s*>", Pattern.CASE_INSENSITIVE);
     private static final Pattern SPECIAL_TOKEN = Pattern.compile("<\\|[^|<>]{1,40}\\|>");
-    private static final Pattern CONTROL = Pattern.compile("[\\p{Cc}&&[^\\n]]");
+    private static final Pattern CONTROL = Pattern.compile("[\\p{Cc}\\x{FFFD}&&[^\\n]]");
     private static final Pattern SPACES = Pattern.compile("[ \\t\\x0B\\f\\r]+");
 
     public static String of(String output) {

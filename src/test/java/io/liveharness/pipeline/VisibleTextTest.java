@@ -12,6 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 class VisibleTextTest {
 
     @Test
+    void aBrokenCharacterIsNotSpoken() {
+        // the avatar model once wrote half a UTF-8 character; the decoder turned it into U+FFFD
+        assertEquals("现货42件, 点link-1下单", VisibleText.of("现货42件\uFFFD, 点link-1下单\uFFFD"));
+    }
+
+    @Test
     void reasoningAndToolMarkupAreRemoved() {
         assertEquals("有的, M码有货.", VisibleText.of("<think>查一下库存</think>有的, M码有货."));
         assertEquals("好的", VisibleText.of("<tool_call>{\"name\":\"product_lookup\"}</tool_call>好的"));
