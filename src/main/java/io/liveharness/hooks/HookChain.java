@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs the hooks of one point in declaration order over the event bus, each under its own timeout.
+ * Runs the hooks of one point in declaration order. A fast hook (pure string work, the built-ins)
+ * runs inline on the caller's context: a bus round trip per built-in cost more than the check. A
+ * blocking hook (a custom one) goes over the event bus to its version's verticle, under its timeout.
  * A BLOCK stops the chain; a REWRITE hands its text to the next hook; a hook that throws or times
  * out is recorded as failed and its spec's onFailure decides whether the chain goes on or blocks.
  * The returned future never fails and completes on the caller's context.
@@ -41,12 +43,16 @@ public final class HookChain {
         }
         HookSet.BoundHook bound = chain.get(i);
         long started = System.nanoTime();
-        DeliveryOptions options = new DeliveryOptions().setSendTimeout(bound.spec().timeoutMs());
         Future<HookVerdict> answer;
-        try {
-            answer = vertx.eventBus().<HookVerdict>request(bound.address(), context, options).map(reply -> reply.body());
-        } catch (RuntimeException e) {
-            answer = Future.failedFuture(e);
+        if (!bound.hook().blocking()) {
+            answer = inline(bound, context);
+        } else {
+            try {
+                DeliveryOptions options = new DeliveryOptions().setSendTimeout(bound.spec().timeoutMs());
+                answer = vertx.eventBus().<HookVerdict>request(bound.address(), context, options).map(reply -> reply.body());
+            } catch (RuntimeException e) {
+                answer = Future.failedFuture(e);
+            }
         }
         return answer.transform(ar -> {
             long micros = (System.nanoTime() - started) / 1_000;
@@ -67,6 +73,18 @@ public final class HookChain {
         });
     }
 
+    /** A fast hook's verdict, or its failure as the verticle would report it. */
+    private static Future<HookVerdict> inline(HookSet.BoundHook bound, HookContext context) {
+        try {
+            HookVerdict v = bound.hook().check(context);
+            return v == null || v.decision() == null ? Future.failedFuture(new InlineFailure("returned no verdict"))
+                    : Future.succeededFuture(v);
+        } catch (RuntimeException | StackOverflowError | LinkageError e) {
+            return Future.failedFuture(new InlineFailure("threw " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+        }
+    }
+
     private Future<HookOutcome> failed(List<HookSet.BoundHook> chain, int i, HookContext context, HookVerdict lastRewrite,
                                        List<HookRecord> records, HookSet.BoundHook bound, long micros, String why) {
         String reason = "hook " + bound.type() + " failed: " + why;
@@ -77,7 +95,13 @@ public final class HookChain {
         return step(chain, i + 1, context, lastRewrite, records);
     }
 
+    /** How an inline hook failed, worded as the verticle words a failure. */
+    private static final class InlineFailure extends RuntimeException {
+        InlineFailure(String message) { super(message, null, false, false); }
+    }
+
     private static String why(Throwable cause, HookSet.BoundHook bound) {
+        if (cause instanceof InlineFailure f) return f.getMessage();
         if (cause instanceof ReplyException re) {
             if (re.failureType() == ReplyFailure.TIMEOUT) return "timed out after " + bound.spec().timeoutMs() + " ms";
             if (re.failureType() == ReplyFailure.NO_HANDLERS) return "no hook verticle serves " + bound.address();

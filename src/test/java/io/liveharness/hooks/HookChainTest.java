@@ -212,21 +212,35 @@ class HookChainTest {
 
     @Test
     void aChainWhoseVerticleIsNotDeployedFailsPerOnFailureInsteadOfHanging(Vertx vertx) throws Exception {
-        HookSet set = REGISTRY.compile("undeployed", List.of(spec("not-empty", HookPoint.OUTPUT, Map.of()),
-                spec("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_qa"), "tool", "product_lookup"))), Fixtures.ENV);
+        HookSet set = REGISTRY.compile("undeployed", List.of(spec("test-shout", HookPoint.OUTPUT, Map.of()),
+                new HookSpec("test-sleep", HookPoint.STOP, Map.of("ms", 1), 0, HookSpec.OnFailure.ALLOW)), Fixtures.ENV);
         HookChain chain = new HookChain(vertx, set);
         HookOutcome output = await(chain.run(output("有的")));
         assertTrue(output.blocked());
-        assertEquals("hook not-empty failed: no hook verticle serves hook.undeployed.0", output.reason());
+        assertEquals("hook test-shout failed: no hook verticle serves hook.undeployed.0", output.reason());
         assertFalse(await(chain.run(HookContext.stop("r", "product_qa", "m", "ok", List.of(), List.of()))).blocked());
     }
 
     @Test
+    void builtInsRunInlineWithoutTheirVerticleAndTheirFailuresAreWordedAlike(Vertx vertx) throws Exception {
+        // fast hooks never touch the bus: a chain whose verticle was never deployed still checks them
+        HookSet set = REGISTRY.compile("inline", List.of(spec("not-empty", HookPoint.OUTPUT, Map.of()),
+                spec("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_qa"), "tool", "product_lookup"))), Fixtures.ENV);
+        HookChain chain = new HookChain(vertx, set);
+        HookOutcome empty = await(chain.run(output(" ")));
+        assertTrue(empty.blocked());
+        assertFalse(empty.records().getFirst().failed(), "not-empty decided; it did not fail");
+        assertFalse(await(chain.run(output("有的"))).blocked());
+        assertTrue(await(chain.run(HookContext.stop("r", "product_qa", "m", "159元", List.of(), List.of()))).blocked(),
+                "require-tool ran inline and blocked an answer without its tool");
+    }
+
+    @Test
     void undeployingAVersionReleasesItsAddresses(Vertx vertx) throws Exception {
-        HookSet set = REGISTRY.compile("v9", List.of(spec("not-empty", HookPoint.OUTPUT, Map.of())), Fixtures.ENV);
+        HookSet set = REGISTRY.compile("v9", List.of(spec("test-shout", HookPoint.OUTPUT, Map.of())), Fixtures.ENV);
         String id = await(vertx.deployVerticle(new HookVerticle(set)));
         HookChain chain = new HookChain(vertx, set);
-        assertFalse(await(chain.run(output("有的"))).blocked());
+        assertEquals("OK", await(chain.run(output("ok"))).verdict().text());
         await(vertx.undeploy(id));
         assertTrue(await(chain.run(output("有的"))).reason().contains("no hook verticle serves"));
     }
