@@ -72,6 +72,7 @@ public final class EngineBenchCommand implements Main.Command {
         System.out.printf("restore_vs_prefill=%.3f%n", reuse.restoreVsPrefill());
         System.out.printf("kv_bytes_per_room=%d%n", reuse.kvBytesPerRoom());
         System.out.printf("kv_tokens_per_room=%d%n", reuse.kvTokensPerRoom());
+        System.out.printf("kv_bytes_per_token=%d%n", reuse.kvBytesPerRoom() / Math.max(1, reuse.kvTokensPerRoom()));
         System.out.printf("seq_cp_ms=%.2f%n", reuse.seqCopyMs());
         System.out.printf("vs llama.cpp server slots, %d sequences on %s: ours %s %.1f tokens/s; theirs %s %.1f tokens/s%n",
                 slots.sequences(), slots.modelName(), slots.ourLibrary(), slots.batcherTokensPerSecond(), slots.theirLibrary(),
