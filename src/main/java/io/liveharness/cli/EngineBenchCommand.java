@@ -14,7 +14,8 @@ import java.util.Set;
  * qwen3 (~160M parameters, F16, cached under ~/.cache/liveharness/models/), against sequential
  * decoding and a bare llama_decode loop measured in the same run; then the batcher at 16 rooms against
  * llama.cpp b4916's server slot batching (de.kherud:llama 4.2.0, in a child JVM) at 16 slots on a
- * random llama-architecture model of the same shape (b4916 cannot load qwen3); ends with name=value lines.
+ * random llama-architecture model of the same shape (b4916 cannot load qwen3); KV reuse (a version's shared prefix, an
+ * evicted room restored from host memory, each against a cold prefill); ends with name=value lines.
  */
 public final class EngineBenchCommand implements Main.Command {
 
@@ -57,6 +58,7 @@ public final class EngineBenchCommand implements Main.Command {
         Path library = o.has("library") ? Path.of(o.get("library", "")) : null;
         EngineBenchmark bench = new EngineBenchmark(model, library, threads, tokens, System.out);
         EngineBenchmark.Result r = bench.run(rooms, 16);
+        EngineBenchmark.ReuseResult reuse = bench.kvReuse();
         EngineBenchmark.SlotsResult slots = bench.slotsComparison(slotsModel, 16);
         System.out.printf("raw loop 16 sequences: %.1f tokens/s; sequential: %.1f tokens/s%n", r.rawTokensPerSecond(),
                 r.sequentialTokensPerSecond());
@@ -66,6 +68,12 @@ public final class EngineBenchCommand implements Main.Command {
             System.out.printf("batcher_vs_raw=%.2f%n", r.batcherVsRaw());
         }
         System.out.printf("prefix_ttft_ratio=%.3f%n", r.prefixTtftRatio());
+        System.out.printf("shared_prefix_ttft_ratio=%.3f%n", reuse.sharedPrefixTtftRatio());
+        System.out.printf("restore_vs_prefill=%.3f%n", reuse.restoreVsPrefill());
+        System.out.printf("kv_bytes_per_room=%d%n", reuse.kvBytesPerRoom());
+        System.out.printf("kv_tokens_per_room=%d%n", reuse.kvTokensPerRoom());
+        System.out.printf("kv_bytes_per_token=%d%n", reuse.kvBytesPerRoom() / Math.max(1, reuse.kvTokensPerRoom()));
+        System.out.printf("seq_cp_ms=%.2f%n", reuse.seqCopyMs());
         System.out.printf("vs llama.cpp server slots, %d sequences on %s: ours %s %.1f tokens/s; theirs %s %.1f tokens/s%n",
                 slots.sequences(), slots.modelName(), slots.ourLibrary(), slots.batcherTokensPerSecond(), slots.theirLibrary(),
                 slots.slotsTokensPerSecond());

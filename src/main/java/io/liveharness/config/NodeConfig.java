@@ -139,13 +139,18 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      *                       or cached); 0: an eighth of maxSequences. The rest is the rooms', and API
      *                       requests never evict a room's stream
      * @param apiStepTokens  tokens of one decode step the API's requests may take together; 0: an eighth of stepTokens
+     * @param kvHostCacheMb  MiB of host memory holding evicted rooms' KV sequences, restored on the room's next
+     *                       request instead of prefilled; least recently saved dropped first; 0: off
+     * @param sharedPrefixes KV streams, beyond maxSequences, holding prompt prefixes that every room of a harness
+     *                       version shares (computed once, copied to each room); 0: off
      * @param remoteUrl      for backend {@code remote}: an OpenAI-compatible server, e.g. http://127.0.0.1:8000/v1
      * @param remoteApiKey   its key; {@code ${ENV_NAME}} reads it from the environment, keeping it out of the file
      */
     public record EngineConfig(String backend, String model, String library, Integer contextSize,
                                Integer maxSequences, Integer stepTokens, Integer threads, Integer maxReplyTokens,
                                Integer maxToolSteps, String remoteUrl, String remoteModel, String remoteApiKey,
-                               Long remoteTimeoutMs, Integer apiSequences, Integer apiStepTokens) {
+                               Long remoteTimeoutMs, Integer apiSequences, Integer apiStepTokens, Integer kvHostCacheMb,
+                               Integer sharedPrefixes) {
         public static final String DEFAULT_BACKEND = "llamacpp";
         public static final String DEFAULT_MODEL = "models/stories260K.gguf";
         public static final int DEFAULT_CONTEXT_SIZE = 4096;
@@ -156,6 +161,10 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         public static final int DEFAULT_MAX_REPLY_TOKENS = 64;
         public static final int DEFAULT_MAX_TOOL_STEPS = 3;
         public static final long DEFAULT_REMOTE_TIMEOUT_MS = 60_000;
+        /** 1 GiB: some 340 avatar-model rooms of 1,000 tokens (3 KB a token), or 7 of an 8B model's (144 KB a token). */
+        public static final int DEFAULT_KV_HOST_CACHE_MB = 1024;
+        /** Two harness versions at once: stable and a canary or experiment arm. */
+        public static final int DEFAULT_SHARED_PREFIXES = 2;
 
         public EngineConfig {
             backend = backend == null ? DEFAULT_BACKEND : backend;
@@ -170,6 +179,10 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             remoteTimeoutMs = remoteTimeoutMs == null ? DEFAULT_REMOTE_TIMEOUT_MS : remoteTimeoutMs;
             apiSequences = apiSequences == null ? 0 : apiSequences;
             apiStepTokens = apiStepTokens == null ? 0 : apiStepTokens;
+            kvHostCacheMb = kvHostCacheMb == null ? DEFAULT_KV_HOST_CACHE_MB : kvHostCacheMb;
+            sharedPrefixes = sharedPrefixes == null ? DEFAULT_SHARED_PREFIXES : sharedPrefixes;
+            if (kvHostCacheMb < 0) throw new IllegalArgumentException("engine.kvHostCacheMb must be 0 (off) or more, was " + kvHostCacheMb);
+            if (sharedPrefixes < 0) throw new IllegalArgumentException("engine.sharedPrefixes must be 0 (off) or more, was " + sharedPrefixes);
             if (remoteApiKey != null && remoteApiKey.startsWith("${") && remoteApiKey.endsWith("}")) {
                 remoteApiKey = System.getenv(remoteApiKey.substring(2, remoteApiKey.length() - 1));
             }
@@ -180,7 +193,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
                             Integer stepTokens, Integer threads, Integer maxReplyTokens, Integer maxToolSteps, String remoteUrl,
                             String remoteModel, String remoteApiKey, Long remoteTimeoutMs) {
             this(backend, model, library, contextSize, maxSequences, stepTokens, threads, maxReplyTokens, maxToolSteps,
-                    remoteUrl, remoteModel, remoteApiKey, remoteTimeoutMs, null, null);
+                    remoteUrl, remoteModel, remoteApiKey, remoteTimeoutMs, null, null, null, null);
         }
     }
 

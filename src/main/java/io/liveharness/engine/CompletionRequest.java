@@ -20,10 +20,35 @@ import java.util.List;
  *                     evicts a room's cached prefix for one
  * @param admitByNanos {@link System#nanoTime()} by which the request must have a sequence, else it
  *                     fails with {@link EngineBusyException}; {@code Long.MAX_VALUE} to wait until its deadline
+ * @param sharedPrefix how much of the system message every room of the request's harness version
+ *                     shares ({@link SharedPrefix#NONE} when not known); a batching backend prefills
+ *                     that part once for all of them
  */
 public record CompletionRequest(String sequenceKey, List<ChatMessage> messages, String rawPrompt,
                                 SamplingParams sampling, int maxTokens, long deadlineNanos, int priority,
-                                boolean guest, long admitByNanos) {
+                                boolean guest, long admitByNanos, SharedPrefix sharedPrefix) {
+
+    public CompletionRequest {
+        if (sharedPrefix == null) sharedPrefix = SharedPrefix.NONE;
+        if (!sharedPrefix.isEmpty()) {
+            if (rawPrompt != null) throw new IllegalArgumentException("a raw prompt has no system message to share a prefix of");
+            if (messages.isEmpty() || !messages.getFirst().role().equals("system")) {
+                throw new IllegalArgumentException("a shared prefix of " + sharedPrefix.systemChars()
+                        + " characters needs a system message first; the first message is "
+                        + (messages.isEmpty() ? "missing" : "'" + messages.getFirst().role() + "'"));
+            }
+            if (sharedPrefix.systemChars() > messages.getFirst().content().length()) {
+                throw new IllegalArgumentException("a shared prefix of " + sharedPrefix.systemChars()
+                        + " characters is longer than the system message (" + messages.getFirst().content().length() + ")");
+            }
+        }
+    }
+
+    public CompletionRequest(String sequenceKey, List<ChatMessage> messages, String rawPrompt,
+                             SamplingParams sampling, int maxTokens, long deadlineNanos, int priority,
+                             boolean guest, long admitByNanos) {
+        this(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority, guest, admitByNanos, SharedPrefix.NONE);
+    }
 
     /** A room's request (not a guest) that waits for a sequence until its deadline. */
     public CompletionRequest(String sequenceKey, List<ChatMessage> messages, String rawPrompt,
@@ -51,15 +76,19 @@ public record CompletionRequest(String sequenceKey, List<ChatMessage> messages, 
     }
 
     public CompletionRequest withPriority(int p) {
-        return new CompletionRequest(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, p, guest, admitByNanos);
+        return new CompletionRequest(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, p, guest, admitByNanos, sharedPrefix);
     }
 
     public CompletionRequest withSequenceKey(String key) {
-        return new CompletionRequest(key, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority, guest, admitByNanos);
+        return new CompletionRequest(key, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority, guest, admitByNanos, sharedPrefix);
+    }
+
+    public CompletionRequest withSharedPrefix(SharedPrefix shared) {
+        return new CompletionRequest(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority, guest, admitByNanos, shared);
     }
 
     /** This request as a guest's that must get a sequence by {@code admitByNanos}. */
     public CompletionRequest asGuest(long admitByNanos) {
-        return new CompletionRequest(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority, true, admitByNanos);
+        return new CompletionRequest(sequenceKey, messages, rawPrompt, sampling, maxTokens, deadlineNanos, priority, true, admitByNanos, sharedPrefix);
     }
 }

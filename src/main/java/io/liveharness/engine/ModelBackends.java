@@ -27,7 +27,9 @@ public final class ModelBackends {
                     .withStepTokens(config.stepTokens())
                     .withThreads(config.threads())
                     // what the OpenAI-compatible API's requests may take together; the rest is the rooms'
-                    .withGuestLimits(config.apiSequences(), config.apiStepTokens()));
+                    .withGuestLimits(config.apiSequences(), config.apiStepTokens())
+                    // evicted rooms restored from host memory; version-wide prompt prefixes computed once
+                    .withKvReuse(config.kvHostCacheMb() * 1024L * 1024L, config.sharedPrefixes()));
             case REMOTE -> RemoteBackend.open(remoteOptions(config));
             default -> throw new EngineException("engine.backend '" + config.backend() + "' is not known; use '"
                     + LLAMACPP + "' or '" + REMOTE + "'");

@@ -205,6 +205,18 @@ public final class NodeMetrics {
                 () -> b.backlog().queuedPrefillTokens());
         gauge("liveharness.engine.step.seconds", "Measured average wall time of a recent decode step",
                 () -> b.backlog().stepNanos() / 1e9);
+        // KV reuse: evicted rooms restored from host memory, version-wide prefixes copied instead of prefilled
+        kvReuseCounter("liveharness.engine.kv.saves", "Evicted rooms' KV sequences saved to host memory", b, r -> r.saves());
+        kvReuseCounter("liveharness.engine.kv.restores", "Rooms whose KV was restored from host memory instead of prefilled",
+                b, r -> r.restores());
+        kvReuseCounter("liveharness.engine.kv.restored.tokens", "Prompt tokens restored from host memory instead of prefilled",
+                b, r -> r.restoredTokens());
+        kvReuseCounter("liveharness.engine.kv.host.dropped", "Saved KV sequences dropped, oldest first, to stay within kvHostCacheMb",
+                b, r -> r.hostDropped());
+        kvReuseCounter("liveharness.engine.kv.prefix.copies", "Rooms that started from a held shared prompt prefix", b, r -> r.prefixCopies());
+        kvReuseCounter("liveharness.engine.kv.prefix.tokens", "Prompt tokens copied from a shared prefix instead of prefilled",
+                b, r -> r.prefixTokens());
+        gauge("liveharness.engine.kv.host.bytes", "Bytes of evicted rooms' KV held in host memory", () -> b.kvReuse().hostBytes());
         java.util.concurrent.atomic.AtomicLong used = new java.util.concurrent.atomic.AtomicLong();
         java.util.concurrent.atomic.AtomicLong sequences = new java.util.concurrent.atomic.AtomicLong();
         gauge("liveharness.engine.kv.cells.used", "KV cells holding rooms' sequences", used::get);
@@ -222,6 +234,12 @@ public final class NodeMetrics {
                 return null;
             }, false).onComplete(ar -> reading.set(false));
         });
+    }
+
+    private void kvReuseCounter(String name, String description, io.liveharness.engine.llama.BatchingBackend b,
+                                java.util.function.ToLongFunction<io.liveharness.engine.llama.BatchingBackend.KvReuse> count) {
+        io.micrometer.core.instrument.FunctionCounter.builder(name, b, x -> count.applyAsLong(x.kvReuse()))
+                .description(description).register(registry);
     }
 
     /** Prometheus text format, as scraped. */

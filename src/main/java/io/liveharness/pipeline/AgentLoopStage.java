@@ -8,6 +8,7 @@ import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.SamplingParams;
+import io.liveharness.engine.SharedPrefix;
 import io.liveharness.engine.StopReason;
 import io.liveharness.engine.ToolCallParser;
 import io.liveharness.engine.ToolCallParser.ParsedToolCall;
@@ -52,7 +53,7 @@ public final class AgentLoopStage {
     }
 
     /** One run of the loop: its request, hooks, tools (name → spec) and what it records. */
-    private record Loop(RoomRequest request, HookChain hooks, Map<String, ToolSpec> tools, RequestTrace trace) {
+    private record Loop(RoomRequest request, SharedPrefix shared, HookChain hooks, Map<String, ToolSpec> tools, RequestTrace trace) {
         String room() { return request.room().id(); }
 
         String intent() { return request.classification().intent().label(); }
@@ -61,11 +62,12 @@ public final class AgentLoopStage {
     }
 
     /**
-     * @param tools the tools the active skill may call, by the name the model sees
+     * @param shared how much of the prompt's system message every room of its harness version shares
+     * @param tools  the tools the active skill may call, by the name the model sees
      */
-    public Future<AgentResult> run(RoomRequest request, List<ChatMessage> prompt, Map<String, ToolSpec> tools,
+    public Future<AgentResult> run(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
                                    HookChain hooks, RequestTrace trace) {
-        return step(new Loop(request, hooks, tools, trace), new ArrayList<>(prompt), 0);
+        return step(new Loop(request, shared, hooks, tools, trace), new ArrayList<>(prompt), 0);
     }
 
     private Future<AgentResult> step(Loop loop, List<ChatMessage> messages, int steps) {
@@ -102,7 +104,8 @@ public final class AgentLoopStage {
         loop.trace().modelCall();
         // The room's priority decides its place in the shared batcher: product questions first.
         CompletionRequest request = CompletionRequest.chat(loop.room(), messages, SamplingParams.GREEDY, maxReplyTokens,
-                System.nanoTime() + remainingMs * 1_000_000L).withPriority(loop.request().classification().intent().priority());
+                System.nanoTime() + remainingMs * 1_000_000L).withPriority(loop.request().classification().intent().priority())
+                .withSharedPrefix(loop.shared()); // the system message stays first as the loop adds turns
         Context context = vertx.getOrCreateContext();
         java.util.concurrent.CompletableFuture<Completion> generation = model.complete(request, piece -> { });
         io.vertx.core.Promise<Completion> answered = io.vertx.core.Promise.promise();

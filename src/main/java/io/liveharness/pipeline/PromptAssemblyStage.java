@@ -2,6 +2,7 @@ package io.liveharness.pipeline;
 
 import io.liveharness.api.RoomStateUpdate.Promotion;
 import io.liveharness.engine.ChatMessage;
+import io.liveharness.engine.SharedPrefix;
 import io.liveharness.harness.Harness;
 import io.liveharness.harness.PromptSection;
 import io.liveharness.harness.Skill;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,6 +28,10 @@ import java.util.regex.Pattern;
  * harness's token budget, it trims what matters least first: the oldest turns, then lines of the
  * volatile sections by their trim rank (the least relevant FAQ, the oldest utterance). Stable
  * sections are never trimmed.
+ *
+ * <p>It also says how much of the system message every room of the harness version shares
+ * ({@link SharedPrefix}): the leading stable sections whose templates use only the version's own
+ * variables ({@link #VERSION_WIDE}), so a batching backend computes their KV once for all rooms.
  */
 public final class PromptAssemblyStage {
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.]+)\\s*}}");
@@ -35,8 +41,17 @@ public final class PromptAssemblyStage {
     /** The longest one streamer utterance may be in the prompt. */
     static final int MAX_UTTERANCE_CHARS = 2_000;
 
-    /** The assembled prompt, and what was trimmed to fit the budget. */
-    public record Prompt(List<ChatMessage> messages, int estimatedTokens, List<String> trimmed) { }
+    /**
+     * Variables whose values come from the harness version alone, the same in every room: a section
+     * that uses no other can be shared by all the version's rooms.
+     */
+    static final Set<String> VERSION_WIDE = Set.of("prohibitions", "skill_catalog");
+
+    /**
+     * The assembled prompt, what was trimmed to fit the budget, and how much of its system message
+     * (the first message) every room of the harness version sends alike.
+     */
+    public record Prompt(List<ChatMessage> messages, int estimatedTokens, List<String> trimmed, SharedPrefix shared) { }
 
     /** A variable's value as lines, so the budget can drop a line at a time from the cheaper end. */
     private record Lines(List<String> items, boolean dropOldestFirst) {
@@ -69,7 +84,7 @@ public final class PromptAssemblyStage {
                 messages.add(ChatMessage.assistant(t.reply()));
             }
             messages.add(ChatMessage.user(question));
-            return new Prompt(messages, tokens, trimmed);
+            return new Prompt(messages, tokens, trimmed, shared(harness.prompt().sections(), vars, system));
         }
     }
 
@@ -104,6 +119,24 @@ public final class PromptAssemblyStage {
         v.put("streamer_utterances", new Lines(new ArrayList<>(context.utterances().stream()
                 .map(Utterance::text).map(t -> "Streamer: " + PromptText.line(t, MAX_UTTERANCE_CHARS)).toList()), true));
         return v;
+    }
+
+    /** The leading sections every room of the version renders alike, as a prefix of {@code system}. */
+    static SharedPrefix shared(List<PromptSection> sections, Map<String, Lines> vars, String system) {
+        List<PromptSection> leading = new ArrayList<>();
+        for (PromptSection s : sections) {
+            if (!s.stable() || !versionWide(s)) break;
+            leading.add(s);
+        }
+        String shared = render(leading, vars);
+        // a section after the shared ones starts with the separator; the shared text ends before it
+        return !shared.isEmpty() && system.startsWith(shared) ? new SharedPrefix(shared.length()) : SharedPrefix.NONE;
+    }
+
+    private static boolean versionWide(PromptSection s) {
+        Matcher m = VARIABLE.matcher(s.template());
+        while (m.find()) if (!VERSION_WIDE.contains(m.group(1))) return false;
+        return true;
     }
 
     private static Lines one(String text) { return new Lines(text.isBlank() ? List.of() : List.of(text), false); }

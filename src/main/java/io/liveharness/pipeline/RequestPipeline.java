@@ -6,6 +6,7 @@ import io.liveharness.api.ViewerMessage;
 import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.EngineBusyException;
 import io.liveharness.engine.ShedReason;
+import io.liveharness.engine.SharedPrefix;
 import io.liveharness.engine.StopReason;
 import io.liveharness.harness.Skill;
 import io.liveharness.harness.ToolSpec;
@@ -77,10 +78,10 @@ public final class RequestPipeline {
 
         Optional<Skill> skill = request.harness().skillFor(request.classification().intent());
         Map<String, ToolSpec> tools = allowedTools(request, skill);
-        List<ChatMessage> prompt = promptAssembly.assemble(request, context, skill, tools.values()).messages();
+        PromptAssemblyStage.Prompt prompt = promptAssembly.assemble(request, context, skill, tools.values());
         timer.lap("prompt_assembly");
 
-        return attempt(request, prompt, tools, chain, trace, timer, 0)
+        return attempt(request, prompt.messages(), prompt.shared(), tools, chain, trace, timer, 0)
                 .recover(e -> {
                     timer.lap("agent_loop");
                     // Shed at once: the engine's backlog would have missed the deadline, so the fallback goes now.
@@ -103,9 +104,9 @@ public final class RequestPipeline {
         Attempt(String text, String problem) { this(text, problem, false); }
     }
 
-    private Future<Attempt> attempt(RoomRequest request, List<ChatMessage> prompt, Map<String, ToolSpec> tools,
+    private Future<Attempt> attempt(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
                                     HookChain chain, RequestTrace trace, Timer timer, int retry) {
-        return agentLoop.run(request, prompt, tools, chain, trace).compose(result -> {
+        return agentLoop.run(request, prompt, shared, tools, chain, trace).compose(result -> {
             timer.lap("agent_loop");
             if (result.stopReason() == StopReason.DEADLINE) {
                 return Future.succeededFuture(new Attempt(null, "the model missed the reply deadline"));
@@ -118,7 +119,7 @@ public final class RequestPipeline {
                 List<ChatMessage> corrected = new ArrayList<>(prompt);
                 corrected.add(ChatMessage.assistant(result.output()));
                 corrected.add(ChatMessage.user(request.harness().corrections().replyBlocked(verdict.reason())));
-                return attempt(request, corrected, tools, chain, trace, timer, retry + 1);
+                return attempt(request, corrected, shared, tools, chain, trace, timer, retry + 1);
             });
         });
     }

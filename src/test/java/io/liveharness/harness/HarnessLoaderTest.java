@@ -28,7 +28,9 @@ class HarnessLoaderTest {
         assertEquals("default", h.name());
         assertEquals(List.of("after-sales", "chitchat", "logistics", "product-qa", "promotions"), h.skills().stream().map(Skill::name).toList());
         assertEquals(5, h.tools().size());
-        assertEquals("persona", h.prompt().sections().getFirst().name());
+        // the version-wide sections lead (rules, skills), then the room's own (persona, products), then the volatile ones
+        assertEquals(List.of("rules", "skills", "persona", "products"), h.prompt().sections().stream().filter(s -> s.stable())
+                .map(s -> s.name()).toList());
         assertTrue(h.hooks().size() >= 5);
         assertEquals("product-qa", h.skillFor(Intent.CLARIFICATION).orElseThrow().name());
         assertEquals("after-sales", h.skillFor(Intent.AFTER_SALES).orElseThrow().name());

@@ -47,6 +47,7 @@ class MetricsTest {
                 "stage=\"agent_loop\"", "le=\"8.0\"", "liveharness_outcomes_total{", "liveharness_intents_total{",
                 "liveharness_engine_ttft_seconds_bucket", "liveharness_engine_tokens_per_second_bucket",
                 "liveharness_engine_batch_tokens_bucket", "liveharness_engine_kv_cells_capacity", "liveharness_room_queue_depth",
+                "liveharness_engine_kv_restores_total", "liveharness_engine_kv_host_bytes", "liveharness_engine_kv_prefix_copies_total",
                 "vertx_http_server_requests_total", "vertx_eventbus_"}) {
             assertTrue(metrics.contains(series), "missing " + series);
         }

@@ -39,6 +39,53 @@ class PromptAssemblyTest {
 
     private static String system(PromptAssemblyStage.Prompt p) { return p.messages().getFirst().content(); }
 
+    private PromptAssemblyStage.Prompt prompt(Harness h, RoomManifest r, Intent intent, String text) {
+        RoomRequest request = new RoomRequest(new ViewerMessage(r.id(), "m", "u", text, 0),
+                new Classification(intent, 0.9), r, RoomSnapshot.fresh(r), h, Long.MAX_VALUE);
+        LoadedContext context = new ContextLoadStage(catalog).load(request);
+        var skill = h.skillFor(intent);
+        var tools = h.tools().stream().filter(t -> skill.map(s -> s.allowedTools().contains(t.name())).orElse(false)).toList();
+        return new PromptAssemblyStage().assemble(request, context, skill, tools);
+    }
+
+    private static String sharedText(PromptAssemblyStage.Prompt p) { return system(p).substring(0, p.shared().systemChars()); }
+
+    @Test
+    void everyRoomOfAVersionStartsItsSystemMessageWithTheSameRulesAndSkillsAndSaysHowLongThatIs() {
+        List<RoomManifest> rooms = RoomManifests.load(Path.of("rooms"), catalog);
+        RoomManifest other = rooms.stream().filter(r -> !r.persona().equals(room.persona())).findFirst().orElseThrow();
+        PromptAssemblyStage.Prompt a = prompt(harness, room, Intent.PRODUCT_QA, "有M码吗");
+        PromptAssemblyStage.Prompt b = prompt(harness, other, Intent.CHITCHAT, "主播好");
+        String shared = sharedText(a);
+        assertEquals(shared, sharedText(b), "two rooms, two intents, one version: the same shared text");
+        assertTrue(shared.startsWith("## Rules") && shared.contains("## Skills"), shared);
+        for (var skill : harness.skills()) assertTrue(shared.contains("- " + skill.name() + ": " + skill.description()));
+        assertFalse(shared.contains(room.persona()) || shared.contains("## Products") || shared.contains(room.title()),
+                "nothing of the room's own is shared: " + shared);
+        String rest = system(a).substring(shared.length());
+        assertTrue(rest.startsWith("\n\n") && rest.contains(room.persona()) && rest.contains("## Products"), rest);
+    }
+
+    @Test
+    void aVersionWhoseFirstSectionIsTheRoomsOwnSharesNothing() throws Exception {
+        Path copy = java.nio.file.Files.createTempDirectory("harness-persona-first");
+        try (var files = java.nio.file.Files.walk(Path.of("harness/default"))) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(Path.of("harness/default").relativize(f).toString());
+                if (java.nio.file.Files.isDirectory(f)) java.nio.file.Files.createDirectories(to);
+                else java.nio.file.Files.copy(f, to);
+            }
+        }
+        Path manifest = copy.resolve("harness.yaml");
+        String yaml = java.nio.file.Files.readString(manifest);
+        String persona = "    - {name: persona, file: prompts/persona.md, stable: true}\n";
+        assertTrue(yaml.contains(persona));
+        java.nio.file.Files.writeString(manifest, yaml.replace(persona, "").replace("  sections:", "  sections:\n" + persona.stripTrailing()));
+        Harness personaFirst = HarnessLoader.load(copy);
+        assertEquals("persona", personaFirst.prompt().sections().getFirst().name());
+        assertEquals(io.liveharness.engine.SharedPrefix.NONE, prompt(personaFirst, room, Intent.PRODUCT_QA, "有M码吗").shared());
+    }
+
     @Test
     void aSkillBodyIsAbsentFromThePromptUntilItsSkillIsActive() {
         String product = system(prompt(harness, Intent.PRODUCT_QA, "有M码吗", RoomSnapshot.fresh(room)));

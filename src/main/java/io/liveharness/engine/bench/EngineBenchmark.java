@@ -4,6 +4,7 @@ import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
 import io.liveharness.engine.SamplingParams;
+import io.liveharness.engine.SharedPrefix;
 import io.liveharness.engine.TokenSink;
 import io.liveharness.engine.llama.BatchingBackend;
 import io.liveharness.engine.llama.BatchingOptions;
@@ -28,7 +29,9 @@ import java.util.concurrent.CompletableFuture;
  * 16 sequences with no scheduling or sampling, in the same KV layout as the batcher (a stream of
  * {@link #ROOM_CONTEXT} positions per sequence). Plus the time to first token of a room's second
  * request against its first, with a long system prompt (prefix reuse), on a batcher of its own
- * whose streams hold that prompt.
+ * whose streams hold that prompt. Then KV reuse ({@link #kvReuse}): a room's first message with its
+ * harness version's shared prefix already held, and an evicted room restored from host memory, each
+ * against a cold prefill of the same prompt, and what one room's KV takes in host memory.
  */
 public final class EngineBenchmark {
 
@@ -41,6 +44,22 @@ public final class EngineBenchmark {
 
         public double prefixTtftRatio() { return secondTtftMs / firstTtftMs; }
     }
+
+    /**
+     * KV reuse, measured on batchers of {@link #PREFIX_ROOM_CONTEXT}-position streams: times to first
+     * token (medians of {@link #REUSE_RUNS}) of a room whose version's prefix is held, of an evicted
+     * room restored from host memory, and of a cold prefill of each of their prompts; the bytes one
+     * room's saved KV takes and its tokens; and what llama_memory_seq_cp of one stream costs.
+     */
+    public record ReuseResult(int sharedTokens, int roomPromptTokens, double sharedTtftMs, double sharedColdTtftMs,
+                              int restoredPromptTokens, double restoreTtftMs, double restoreColdTtftMs,
+                              long kvBytesPerRoom, int kvTokensPerRoom, double seqCopyMs, long streamBytes) {
+        public double sharedPrefixTtftRatio() { return sharedTtftMs / sharedColdTtftMs; }
+
+        public double restoreVsPrefill() { return restoreTtftMs / restoreColdTtftMs; }
+    }
+
+    static final int REUSE_RUNS = 3;
 
     /** Positions of each room's KV stream in the throughput runs: the short prompts plus the reply fit. */
     static final int ROOM_CONTEXT = 512;
@@ -126,6 +145,137 @@ public final class EngineBenchmark {
         double raw = rawLoop(rawSequences, roomContext);
         log.printf("baseline raw loop (llama_decode on a ready-made batch of %d sequences): %.1f tokens/s%n", rawSequences, raw);
         return new Result(batcher, sequential, raw, rawSequences, firstTtft, secondTtft, systemTokens);
+    }
+
+    /** A harness version's text: rules and a skill catalogue, the same in every room of the version (about 1,300 GPT-2 tokens). */
+    static String versionText() {
+        StringBuilder s = new StringBuilder("## Rules\n");
+        for (int i = 0; s.length() < 1800; i++) {
+            s.append("- Rule ").append(i).append(": only state prices, stock and delivery times for ").append(TOPICS[i % TOPICS.length])
+                    .append(" that the product data or a tool result gives.\n");
+        }
+        s.append("\n## Skills\n");
+        for (int i = 0; s.length() < 5000; i++) {
+            s.append("- skill-").append(i).append(": answers questions about ").append(TOPICS[i % TOPICS.length])
+                    .append(", calling the tools it lists, in one or two short sentences.\n");
+        }
+        return s.toString().strip();
+    }
+
+    /** A room's first message on the version: the shared text, then the room's own persona and products (about 200 tokens). */
+    static CompletionRequest versionRoom(String shared, String room, int maxTokens) {
+        StringBuilder own = new StringBuilder("\n\nYou are Mia, an avatar host selling sneakers in live room " + room + ".\n\n## Products\n");
+        for (int i = 0; i < 6; i++) {
+            own.append("- item-").append(room).append('-').append(i).append(' ').append(TOPICS[(i + room.length()) % TOPICS.length])
+                    .append(": ").append(20 + 7 * i).append(" euros, stock ").append(3 + i).append('\n');
+        }
+        return CompletionRequest.chat(room, List.of(ChatMessage.system(shared + own), ChatMessage.user("Viewer asks: what is on stage now?")),
+                SamplingParams.GREEDY, maxTokens, Long.MAX_VALUE).withSharedPrefix(new SharedPrefix(shared.length()));
+    }
+
+    /**
+     * Shared prefix: on a batcher with one prefix sequence, a first room of the version computes the
+     * prefix; then each measured room's first message starts from it. Restore: on a one-sequence
+     * batcher with host memory, a room answers, another takes its sequence, and it asks again. The
+     * cold figures are the same prompts on a batcher that reuses nothing.
+     */
+    public ReuseResult kvReuse() {
+        String shared = versionText();
+        BatchingOptions base = BatchingOptions.of(model).withLibraryDir(library).withThreads(threads)
+                .withContextSize(PREFIX_ROOM_CONTEXT).withStepTokens(512);
+        double[] sharedTtft = new double[REUSE_RUNS], sharedCold = new double[REUSE_RUNS];
+        double[] restoreTtft = new double[REUSE_RUNS], restoreCold = new double[REUSE_RUNS];
+        int sharedTokens, roomTokens = 0, restoredPromptTokens = 0, kvTokens = 0;
+        long kvBytes = 0;
+        List<CompletionRequest> secondRequests = new ArrayList<>();
+        try (BatchingBackend b = BatchingBackend.open(base.withMaxSequences(REUSE_RUNS + 1).withKvReuse(0, 1))) {
+            b.complete(versionRoom(shared, "first", 1), TokenSink.NONE).join(); // computes the version's prefix
+            for (int i = 0; i < REUSE_RUNS; i++) {
+                Completion c = b.complete(versionRoom(shared, "room-" + i, 1), TokenSink.NONE).join();
+                sharedTtft[i] = c.firstTokenNanos() / 1e6;
+                roomTokens = c.promptTokens();
+            }
+            var stats = b.stats();
+            if (stats.prefixCopies != REUSE_RUNS) throw new IllegalStateException("the rooms did not start from the prefix: " + stats.prefixCopies);
+            sharedTokens = (int) (stats.prefixTokens / stats.prefixCopies);
+        }
+        try (BatchingBackend b = BatchingBackend.open(base.withMaxSequences(1).withKvReuse(256L << 20, 0))) {
+            for (int i = 0; i < REUSE_RUNS; i++) {
+                String room = "restored-" + i;
+                CompletionRequest first = versionRoom(shared, room, 8).withSharedPrefix(SharedPrefix.NONE);
+                Completion a = b.complete(first, TokenSink.NONE).join();
+                kvTokens = b.snapshot().cachedTokens().get(room);
+                long held = b.snapshot().hostCacheBytes();
+                b.complete(versionRoom(shared, "other-" + i, 1).withSharedPrefix(SharedPrefix.NONE), TokenSink.NONE).join(); // takes its sequence
+                kvBytes = b.snapshot().hostCacheBytes() - held; // the room's own saved state (256 MB drops nothing here)
+                List<ChatMessage> chat = new ArrayList<>(first.messages());
+                chat.add(ChatMessage.assistant(a.text()));
+                chat.add(ChatMessage.user("and in size 42?"));
+                CompletionRequest second = CompletionRequest.chat(room, chat, SamplingParams.GREEDY, 1, Long.MAX_VALUE);
+                secondRequests.add(second);
+                long restores = b.stats().restores;
+                Completion c = b.complete(second, TokenSink.NONE).join();
+                if (b.stats().restores != restores + 1) throw new IllegalStateException("room " + room + " was not restored");
+                restoreTtft[i] = c.firstTokenNanos() / 1e6;
+                restoredPromptTokens = c.promptTokens();
+            }
+        }
+        try (BatchingBackend b = BatchingBackend.open(base.withMaxSequences(1))) { // reuses nothing: each prompt prefilled in full
+            b.complete(versionRoom(shared, "warm-up", 1).withSharedPrefix(SharedPrefix.NONE), TokenSink.NONE).join();
+            for (int i = 0; i < REUSE_RUNS; i++) {
+                sharedCold[i] = b.complete(versionRoom(shared, "room-" + i, 1).withSharedPrefix(SharedPrefix.NONE), TokenSink.NONE)
+                        .join().firstTokenNanos() / 1e6;
+                restoreCold[i] = b.complete(secondRequests.get(i), TokenSink.NONE).join().firstTokenNanos() / 1e6;
+            }
+        }
+        double[] copy = seqCopyCost();
+        ReuseResult r = new ReuseResult(sharedTokens, roomTokens, median(sharedTtft), median(sharedCold), restoredPromptTokens,
+                median(restoreTtft), median(restoreCold), kvBytes, kvTokens, copy[0], (long) copy[1]);
+        log.printf("shared prefix: %d of a room's %d prompt tokens shared; first token after %.1f ms from the held prefix,"
+                + " %.1f ms cold (medians of %d)%n", r.sharedTokens(), r.roomPromptTokens(), r.sharedTtftMs(), r.sharedColdTtftMs(), REUSE_RUNS);
+        log.printf("restore: a %d-token prompt, first token after %.1f ms restored from host memory, %.1f ms cold;"
+                + " one room's KV of %d tokens is %,d bytes%n", r.restoredPromptTokens(), r.restoreTtftMs(), r.restoreColdTtftMs(),
+                r.kvTokensPerRoom(), r.kvBytesPerRoom());
+        log.printf("llama_memory_seq_cp of one %d-position stream (%,d bytes of K/V): %.2f ms%n", PREFIX_ROOM_CONTEXT, r.streamBytes(),
+                r.seqCopyMs());
+        return r;
+    }
+
+    private static double median(double[] xs) {
+        double[] s = xs.clone();
+        java.util.Arrays.sort(s);
+        return s[s.length / 2];
+    }
+
+    /**
+     * What a copy between two per-sequence streams costs: a one-token decode after
+     * llama_memory_seq_cp (which makes the queued copy first) less a one-token decode without, the
+     * median of 9 each; and the stream's K/V bytes, from the state size of a full stream.
+     */
+    private double[] seqCopyCost() {
+        LlamaLibrary lib = LlamaLibrary.load(library);
+        try (LlamaModel m = LlamaModel.load(lib, model);
+             LlamaContext ctx = new LlamaContext(lib, m, 2 * PREFIX_ROOM_CONTEXT, 512, threads, 2, false)) {
+            int[] prompt = m.tokenize(versionText(), true, true);
+            int n = Math.min(prompt.length - 1, 512);
+            ctx.decode(prompt, 0, n, 0, 0);
+            long perToken = ctx.sequenceStateSize(0) / n; // about: the state adds positions and a header to the K/V rows
+            double[] with = new double[9], without = new double[9];
+            for (int i = 0; i < 9; i++) {
+                // the same one-token decode over the same n cells, once right after the copy and once again without it
+                ctx.seqRemove(1, -1, -1);
+                ctx.seqCopy(0, 1, -1, -1);
+                ctx.seqRemove(1, n, -1);
+                long t0 = System.nanoTime();
+                ctx.decode(prompt, n, 1, n, 1);
+                with[i] = (System.nanoTime() - t0) / 1e6;
+                ctx.seqRemove(1, n, -1);
+                t0 = System.nanoTime();
+                ctx.decode(prompt, n, 1, n, 1);
+                without[i] = (System.nanoTime() - t0) / 1e6;
+            }
+            return new double[] {Math.max(0, median(with) - median(without)), (double) perToken * ctx.sequenceContextSize()};
+        }
     }
 
     /** The same requests decoded one at a time by {@link LlamaBackend}: decode tokens/s, prefill excluded. */

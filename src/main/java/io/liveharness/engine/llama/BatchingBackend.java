@@ -1,5 +1,6 @@
 package io.liveharness.engine.llama;
 
+import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
 import io.liveharness.engine.EngineBusyException;
@@ -48,8 +49,21 @@ import java.util.function.Function;
  * <p>A room ({@link CompletionRequest#sequenceKey()}) keeps its KV sequence between requests: the
  * next request reuses the longest common token prefix and prefills only the rest. When all
  * {@code maxSequences} sequence ids are taken, a new room takes the least recently used idle
- * room's sequence, which is cleared, and that room's next request prefills in full. A request
- * stops at its deadline or when its future is cancelled, at the next step.
+ * room's sequence, which is cleared. The evicted room's sequence state and tokens go to host memory
+ * ({@link HostKvCache}, {@link BatchingOptions#hostCacheBytes()}), from which its next request
+ * restores them (llama_state_seq_set_data) and prefills only what follows the common prefix; when
+ * the cache dropped it, that request prefills in full. A request stops at its deadline or when its
+ * future is cancelled, at the next step.
+ *
+ * <p>Shared prefixes: a request's {@link CompletionRequest#sharedPrefix()} says how much of its
+ * system message every room of its harness version sends alike. {@link BatchingOptions#sharedPrefixes()}
+ * sequence ids beyond the rooms' hold such prefixes, keyed by their tokens, least recently used
+ * replaced. The first room of a version prefills its prompt as usual, and once it is past the
+ * shared part its stream is copied into a prefix sequence; a room with no KV stream of its own whose
+ * prompt starts with a held prefix gets a copy of that stream (llama_memory_seq_cp: across
+ * per-sequence streams llama.cpp copies whole streams) and prefills only its own part. The shared
+ * part is the longest common token prefix of the prompt and the shared text tokenized alone, so a
+ * token merged across the boundary cannot make a room attend over a token it did not send.
  *
  * <p>Prompts are templated and tokenized ({@link ChatPrompt}) and measured against the stream on a
  * thread of their own, in arrival order, before the decode thread sees them: a huge prompt costs
@@ -94,6 +108,8 @@ public final class BatchingBackend implements ModelBackend {
     private final List<Job> running = new ArrayList<>();
     private final Slot[] slots;
     private final Map<String, Slot> byKey = new HashMap<>();
+    private final HostKvCache hostCache;
+    private final PrefixSlot[] prefixes;
     private long clock;
     private long arrivals;
     private final Stats stats = new Stats();
@@ -119,19 +135,77 @@ public final class BatchingBackend implements ModelBackend {
 
     /** Counters since the backend opened, for benchmarks and tests (read with {@link #stats()}). */
     public static final class Stats {
-        public long steps, decodeCalls, sampledTokens, prefillTokens, reusedTokens, evictions;
+        /**
+         * reusedTokens: prompt tokens not prefilled because the room's sequence, a restore or a
+         * shared prefix held them; restoredTokens and prefixTokens: those of them that came from a
+         * restore and from a shared prefix's copy.
+         */
+        public long steps, decodeCalls, sampledTokens, prefillTokens, reusedTokens, evictions,
+                saves, restores, restoredTokens, prefixBuilds, prefixCopies, prefixTokens;
 
         Stats copy() {
             Stats s = new Stats();
             s.steps = steps; s.decodeCalls = decodeCalls; s.sampledTokens = sampledTokens;
             s.prefillTokens = prefillTokens; s.reusedTokens = reusedTokens; s.evictions = evictions;
+            s.saves = saves; s.restores = restores; s.restoredTokens = restoredTokens;
+            s.prefixBuilds = prefixBuilds; s.prefixCopies = prefixCopies; s.prefixTokens = prefixTokens;
             return s;
         }
     }
 
-    /** What the batcher holds right now: rooms with a cached sequence, and how long each is, in tokens and in llama.cpp's memory. */
+    /**
+     * Reuse of computed KV so far, readable without waiting for the decode thread (metrics).
+     *
+     * @param saves           evicted rooms' sequences saved to host memory
+     * @param restores        rooms restored from host memory into a new sequence
+     * @param restoredTokens  prompt tokens those restores spared from prefill
+     * @param hostBytes       bytes of saved sequences held in host memory now
+     * @param hostDropped     saved sequences dropped, oldest first, to stay within the limit
+     * @param prefixBuilds    shared prefixes copied out of the first room that computed them
+     * @param prefixCopies    rooms that started from a held shared prefix
+     * @param prefixTokens    prompt tokens those copies spared from prefill
+     */
+    public record KvReuse(long saves, long restores, long restoredTokens, long hostBytes, long hostDropped,
+                          long prefixBuilds, long prefixCopies, long prefixTokens) { }
+
+    private volatile KvReuse kvReuse = new KvReuse(0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** The latest reuse counts; read without waiting for the decode thread. */
+    public KvReuse kvReuse() { return kvReuse; }
+
+    private void publishKvReuse() {
+        kvReuse = new KvReuse(stats.saves, stats.restores, stats.restoredTokens, hostCache.bytes(), hostCache.dropped(),
+                stats.prefixBuilds, stats.prefixCopies, stats.prefixTokens);
+    }
+
+    /**
+     * What the batcher holds right now: rooms with a cached sequence, and how long each is, in tokens and in llama.cpp's memory;
+     * rooms saved in host memory (least recently saved first) and their bytes; the shared prefixes held, in tokens.
+     */
     public record Snapshot(int running, int waiting, Map<String, Integer> cachedTokens, Map<String, Integer> kvPositions,
-                           int sequencesInMemory, int guestSequences) { }
+                           int sequencesInMemory, int guestSequences, List<String> hostCachedRooms, long hostCacheBytes,
+                           List<Integer> sharedPrefixTokens) { }
+
+    /** A sequence id beyond the rooms' that holds one shared prefix's KV, never decoded into. */
+    private static final class PrefixSlot {
+        final int seq;
+        int[] tokens; // null while empty
+        long lastUsed;
+
+        PrefixSlot(int seq) { this.seq = seq; }
+    }
+
+    /**
+     * Fewer shared tokens than this are prefilled rather than copied: a copy between streams moves
+     * the whole stream's buffer, whatever the prefix's length.
+     */
+    static final int MIN_SHARED_TOKENS = 32;
+    /**
+     * A held prefix serves a room whose own shared part it covers to within this many tokens: where
+     * the room's text follows the shared text, a tokenizer may merge across the boundary and end the
+     * common token prefix a token or two early; the room prefills those few itself.
+     */
+    static final int BOUNDARY_SLACK = 4;
 
     private static final class Slot {
         final int seq;
@@ -143,6 +217,13 @@ public final class BatchingBackend implements ModelBackend {
         Job job;
 
         Slot(int seq) { this.seq = seq; }
+
+        /** The sequence now holds {@code held}'s tokens (a restore or a prefix's copy). */
+        void hold(int[] held) {
+            if (tokens.length < held.length) tokens = Arrays.copyOf(held, Math.max(held.length, tokens.length * 2));
+            else System.arraycopy(held, 0, tokens, 0, held.length);
+            length = held.length;
+        }
 
         void append(int token) {
             if (length == tokens.length) tokens = Arrays.copyOf(tokens, tokens.length * 2);
@@ -163,6 +244,9 @@ public final class BatchingBackend implements ModelBackend {
         LlamaSampler sampler;
         int pending = -1; // sampled, not yet decoded
         int cached; // prompt tokens its room's sequence held when it arrived: what it should not prefill again
+        int shared; // leading prompt tokens every room of its harness version sends alike; 0: none known
+        int publishAt; // once prefilled this far, its stream is copied into a prefix sequence; 0: nothing to publish
+        HostKvCache.Entry saved; // its room's KV from host memory, between admission and seeding its new sequence
         int batchIndex = -1;
         int chunk;
         int limit;
@@ -192,8 +276,11 @@ public final class BatchingBackend implements ModelBackend {
             LOG.log(System.Logger.Level.WARNING, "a room's KV stream holds " + sequenceLimit
                     + " positions, past the model's training context of " + model.trainingContext());
         }
-        this.slots = new Slot[context.maxSequences()];
+        this.slots = new Slot[options.maxSequences()];
         for (int i = 0; i < slots.length; i++) slots[i] = new Slot(i);
+        this.prefixes = new PrefixSlot[options.sharedPrefixes()];
+        for (int i = 0; i < prefixes.length; i++) prefixes[i] = new PrefixSlot(slots.length + i);
+        this.hostCache = new HostKvCache(options.hostCacheBytes());
         long params = model.parameterCount();
         this.info = new ModelInfo(model.header().name(), model.header().architecture(), params,
                 model.header().fileBytes(), LlamaLibrary.DESCRIPTION, LlamaBackend.isTestModel(model));
@@ -210,7 +297,7 @@ public final class BatchingBackend implements ModelBackend {
                 try {
                     // one KV stream per sequence: n_ctx = per-room context × n_seq_max
                     LlamaContext context = new LlamaContext(library, model, options.kvCells(), options.stepTokens(),
-                            options.threads(), options.maxSequences(), false);
+                            options.threads(), options.contextSequences(), false);
                     backend = new BatchingBackend(library, model, context, options, Thread.currentThread());
                 } catch (RuntimeException e) {
                     model.close();
@@ -287,12 +374,39 @@ public final class BatchingBackend implements ModelBackend {
                         + " (the per-room context size), which must also leave room for the reply");
             }
             job.limit = Math.min(r.maxTokens(), sequenceLimit - job.prompt.length);
+            if (prefixes.length > 0 && !r.guest() && !r.sharedPrefix().isEmpty()) job.shared = sharedTokens(r, job.prompt);
         } catch (Throwable t) {
             job.future.completeExceptionally(t);
             return;
         }
         inbox.add(job);
         refuseQueuedIfStopped();
+    }
+
+    /** The shared text of recent versions tokenized alone, by text; the prompt thread's only. */
+    private final Map<String, int[]> sharedTexts = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, int[]> eldest) { return size() > 32; }
+    };
+
+    /**
+     * The prompt's leading tokens that every room of its version sends alike: the longest common
+     * token prefix of the prompt and the shared text tokenized alone (in the same template), so a
+     * token the tokenizer merged across the end of the shared text is the room's own. 0 when that is
+     * under {@link #MIN_SHARED_TOKENS}.
+     */
+    private int sharedTokens(CompletionRequest r, int[] prompt) {
+        String text = r.messages().getFirst().content().substring(0, r.sharedPrefix().systemChars());
+        int[] alone = sharedTexts.computeIfAbsent(text, t -> ChatPrompt.tokens(model, List.of(ChatMessage.system(t))));
+        int common = commonPrefix(alone, alone.length, prompt, prompt.length - 1);
+        return common >= MIN_SHARED_TOKENS ? common : 0;
+    }
+
+    /** How many leading tokens {@code a[0..aLength)} and {@code b[0..bLength)} have in common. */
+    static int commonPrefix(int[] a, int aLength, int[] b, int bLength) {
+        int max = Math.min(aLength, bLength), n = 0;
+        while (n < max && a[n] == b[n]) n++;
+        return n;
     }
 
     /** Work for the decode thread between steps; {@code result} is failed instead when the loop has ended. */
@@ -351,7 +465,9 @@ public final class BatchingBackend implements ModelBackend {
                     kv.put(s.key, posMax + 1);
                 }
             }
-            return new Snapshot(running.size(), waiting.size(), cached, kv, inMemory, guests);
+            List<Integer> held = new ArrayList<>();
+            for (PrefixSlot p : prefixes) if (p.tokens != null) held.add(p.tokens.length);
+            return new Snapshot(running.size(), waiting.size(), cached, kv, inMemory, guests, hostCache.keys(), hostCache.bytes(), held);
         }));
     }
 
@@ -446,8 +562,12 @@ public final class BatchingBackend implements ModelBackend {
         job.arrival = arrivals++;
         Slot own = byKey.get(job.request.sequenceKey());
         if (own != null) {
-            int max = Math.min(own.length, job.prompt.length - 1);
-            while (job.cached < max && own.tokens[job.cached] == job.prompt[job.cached]) job.cached++;
+            job.cached = commonPrefix(own.tokens, own.length, job.prompt, job.prompt.length - 1);
+        } else if (!job.request.guest()) { // what a restore or a shared prefix would give it
+            int[] saved = hostCache.tokens(job.request.sequenceKey());
+            if (saved != null) job.cached = commonPrefix(saved, saved.length, job.prompt, job.prompt.length - 1);
+            PrefixSlot p = bestPrefix(job.prompt);
+            if (p != null) job.cached = Math.max(job.cached, commonPrefix(p.tokens, p.tokens.length, job.prompt, job.prompt.length - 1));
         }
         waiting.add(job); // prepared (tokenized and measured) on the prompt thread
     }
@@ -574,8 +694,17 @@ public final class BatchingBackend implements ModelBackend {
                 continue;
             }
             if (slot != null && slot.job != null) { stillWaiting.add(job); continue; } // one request per room at a time
-            if (slot == null) slot = job.request.guest() ? guestSlot() : freeSlot();
-            if (slot == null) { stillWaiting.add(job); continue; }
+            if (slot == null) {
+                // taken before an eviction saves another room, which could drop this one to make room
+                HostKvCache.Entry saved = job.request.guest() ? null : hostCache.take(job.request.sequenceKey());
+                slot = job.request.guest() ? guestSlot() : freeSlot();
+                if (slot == null) {
+                    if (saved != null) hostCache.putBack(job.request.sequenceKey(), saved);
+                    stillWaiting.add(job);
+                    continue;
+                }
+                job.saved = saved;
+            }
             try {
                 start(job, slot);
             } catch (Throwable t) {
@@ -620,6 +749,7 @@ public final class BatchingBackend implements ModelBackend {
     }
 
     private void evict(Slot s) {
+        if (s.key != null && !s.guest && s.length > 0 && hostCache.enabled()) save(s);
         context.seqRemove(s.seq, -1, -1);
         if (s.key != null) byKey.remove(s.key);
         s.key = null;
@@ -628,16 +758,106 @@ public final class BatchingBackend implements ModelBackend {
         stats.evictions++;
     }
 
+    /** Saves an evicted room's sequence and tokens to host memory, replacing what it had there. */
+    private void save(Slot s) {
+        hostCache.remove(s.key);
+        // a stream copy llama.cpp has not made yet, or cells that disagree with our tokens: nothing safe to save
+        if (context.copyPending(s.seq) || context.seqPosMax(s.seq) + 1 != s.length) return;
+        long size = context.sequenceStateSize(s.seq);
+        if (!hostCache.fits(size)) return;
+        if (hostCache.put(s.key, Arrays.copyOf(s.tokens, s.length), size, into -> context.saveSequence(s.seq, into))) stats.saves++;
+        publishKvReuse();
+    }
+
+    /**
+     * A room's request on a sequence it does not hold yet: its KV from host memory when it was
+     * evicted, or a held shared prefix, whichever gives the longer common token prefix; else nothing.
+     */
+    private void seed(Job job, Slot slot) {
+        HostKvCache.Entry saved = job.saved; // taken from host memory on admission: its stream is live again, the saved copy goes
+        job.saved = null;
+        try {
+            int restorable = saved == null ? 0 : commonPrefix(saved.tokens, saved.tokens.length, job.prompt, job.prompt.length - 1);
+            PrefixSlot prefix = bestPrefix(job.prompt);
+            int shareable = prefix == null ? 0 : commonPrefix(prefix.tokens, prefix.tokens.length, job.prompt, job.prompt.length - 1);
+            if (restorable > 0 && restorable >= shareable && !context.copyPending(slot.seq)) {
+                if (context.restoreSequence(slot.seq, saved.state)) {
+                    slot.hold(saved.tokens);
+                    stats.restores++;
+                    stats.restoredTokens += restorable;
+                    return;
+                }
+                LOG.log(System.Logger.Level.WARNING, "could not restore room " + job.request.sequenceKey()
+                        + "'s KV from host memory; prefilling it" + LlamaLibrary.recentLog());
+                context.seqRemove(slot.seq, -1, -1);
+            }
+            if (shareable >= MIN_SHARED_TOKENS) {
+                context.seqCopy(prefix.seq, slot.seq, -1, -1); // the whole stream: llama.cpp copies no less between streams
+                slot.hold(prefix.tokens);
+                prefix.lastUsed = ++clock;
+                stats.prefixCopies++;
+                stats.prefixTokens += shareable;
+            }
+        } finally {
+            if (saved != null) saved.free();
+            publishKvReuse();
+        }
+    }
+
+    /** The held shared prefix with the longest common token prefix with {@code prompt}; null when none shares a token. */
+    private PrefixSlot bestPrefix(int[] prompt) {
+        PrefixSlot best = null;
+        int bestCommon = 0;
+        for (PrefixSlot p : prefixes) {
+            if (p.tokens == null) continue;
+            int c = commonPrefix(p.tokens, p.tokens.length, prompt, prompt.length - 1);
+            if (c > bestCommon) {
+                best = p;
+                bestCommon = c;
+            }
+        }
+        return best;
+    }
+
+    /** Whether a held prefix covers the first {@code shared} tokens of {@code prompt} (to within {@link #BOUNDARY_SLACK}). */
+    private boolean prefixHeld(int[] prompt, int shared) {
+        PrefixSlot p = bestPrefix(prompt);
+        return p != null && commonPrefix(p.tokens, p.tokens.length, prompt, prompt.length - 1) >= shared - BOUNDARY_SLACK;
+    }
+
+    /**
+     * Once {@code job}'s sequence holds its shared part, copies that stream into the least recently
+     * used prefix sequence and cuts it to the shared part: the next room of its version starts there.
+     */
+    private void publish(Job job) {
+        if (job.publishAt == 0 || job.slot.length < job.publishAt) return;
+        int length = job.publishAt;
+        job.publishAt = 0;
+        if (prefixHeld(job.prompt, length)) return; // another room of its version got there first
+        PrefixSlot target = null;
+        for (PrefixSlot p : prefixes) {
+            if (target == null || (p.tokens == null && target.tokens != null)
+                    || ((p.tokens == null) == (target.tokens == null) && p.lastUsed < target.lastUsed)) target = p;
+        }
+        // Queued copies are made in order at the next decode, so rooms that copied the old prefix this turn still get it.
+        context.seqCopy(job.slot.seq, target.seq, -1, -1);
+        context.seqRemove(target.seq, length, -1);
+        target.tokens = Arrays.copyOf(job.prompt, length);
+        target.lastUsed = ++clock;
+        stats.prefixBuilds++;
+        publishKvReuse();
+    }
+
     private void start(Job job, Slot slot) {
         String key = job.request.sequenceKey();
         if (slot.key == null) {
             slot.key = key;
             slot.guest = job.request.guest();
             byKey.put(key, slot);
+            if (!slot.guest) seed(job, slot);
         }
-        int common = 0;
-        int max = Math.min(slot.length, job.prompt.length - 1); // the last prompt token is decoded again for its logits
-        while (common < max && slot.tokens[common] == job.prompt[common]) common++;
+        // the last prompt token is decoded again for its logits
+        int common = commonPrefix(slot.tokens, slot.length, job.prompt, job.prompt.length - 1);
         if (common < slot.length && !context.seqRemove(slot.seq, common, -1)) {
             context.seqRemove(slot.seq, -1, -1);
             common = 0;
@@ -651,6 +871,10 @@ public final class BatchingBackend implements ModelBackend {
         stats.reusedTokens += common;
         job.sampler = new LlamaSampler(library, model, job.request.sampling());
         running.add(job);
+        if (job.shared > 0 && !prefixHeld(job.prompt, job.shared)) {
+            job.publishAt = job.shared;
+            publish(job); // at once when its own sequence already holds the shared part
+        }
     }
 
     private void release(Job job, Slot slot) {
@@ -753,6 +977,7 @@ public final class BatchingBackend implements ModelBackend {
             for (int i = 0; i < job.chunk; i++) job.slot.append(job.prompt[job.prefilled + i]);
             job.prefilled += job.chunk;
             stats.prefillTokens += job.chunk;
+            publish(job);
         }
         List<Job> sampled = new ArrayList<>();
         for (Job job : decoding) sampled.add(job);
@@ -817,6 +1042,7 @@ public final class BatchingBackend implements ModelBackend {
             Thread.currentThread().interrupt();
         }
         failAll(new EngineException("the llama.cpp batcher for " + info.name() + " is closed"));
+        hostCache.close();
         try {
             context.close();
         } finally {

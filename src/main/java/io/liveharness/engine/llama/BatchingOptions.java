@@ -16,9 +16,14 @@ import java.nio.file.Path;
  *                     running or cached; 0 for the default share, {@link #DEFAULT_GUEST_SHARE} of maxSequences
  * @param guestStepTokens tokens of one step guest requests may take together; 0 for the default
  *                     share, {@link #DEFAULT_GUEST_SHARE} of stepTokens (at least one per guest sequence)
+ * @param hostCacheBytes  host memory for evicted rooms' KV sequences ({@link HostKvCache}), restored on the
+ *                     room's next request instead of prefilled; 0: evicted rooms prefill in full
+ * @param sharedPrefixes  sequences, beyond maxSequences, that hold prefixes shared by many rooms
+ *                     ({@link io.liveharness.engine.SharedPrefix}), each a stream of contextSize; 0: none
  */
 public record BatchingOptions(Path modelPath, Path libraryDir, int contextSize, int threads, int maxSequences,
-                              int stepTokens, int guestSequences, int guestStepTokens) {
+                              int stepTokens, int guestSequences, int guestStepTokens, long hostCacheBytes,
+                              int sharedPrefixes) {
     public static final int DEFAULT_CONTEXT_SIZE = 4096;
     public static final int DEFAULT_MAX_SEQUENCES = 64;
     public static final int DEFAULT_STEP_TOKENS = 512;
@@ -26,7 +31,12 @@ public record BatchingOptions(Path modelPath, Path libraryDir, int contextSize, 
     public static final double DEFAULT_GUEST_SHARE = 0.125;
 
     public BatchingOptions(Path modelPath, Path libraryDir, int contextSize, int threads, int maxSequences, int stepTokens) {
-        this(modelPath, libraryDir, contextSize, threads, maxSequences, stepTokens, 0, 0);
+        this(modelPath, libraryDir, contextSize, threads, maxSequences, stepTokens, 0, 0, 0, 0);
+    }
+
+    public BatchingOptions(Path modelPath, Path libraryDir, int contextSize, int threads, int maxSequences,
+                           int stepTokens, int guestSequences, int guestStepTokens) {
+        this(modelPath, libraryDir, contextSize, threads, maxSequences, stepTokens, guestSequences, guestStepTokens, 0, 0);
     }
 
     public BatchingOptions {
@@ -36,9 +46,14 @@ public record BatchingOptions(Path modelPath, Path libraryDir, int contextSize, 
         if (maxSequences < 1 || maxSequences > LlamaContext.MAX_SEQUENCES) {
             throw new IllegalArgumentException("maxSequences must be 1 to " + LlamaContext.MAX_SEQUENCES + ", was " + maxSequences);
         }
-        if ((long) contextSize * maxSequences > Integer.MAX_VALUE / 2) {
-            throw new IllegalArgumentException("contextSize (" + contextSize + ") × maxSequences (" + maxSequences
-                    + ") is more KV cells than a context holds");
+        if (hostCacheBytes < 0) throw new IllegalArgumentException("hostCacheBytes must be 0 or more, was " + hostCacheBytes);
+        if (sharedPrefixes < 0 || maxSequences + sharedPrefixes > LlamaContext.MAX_SEQUENCES) {
+            throw new IllegalArgumentException("sharedPrefixes must be 0 to " + (LlamaContext.MAX_SEQUENCES - maxSequences)
+                    + " (maxSequences + sharedPrefixes at most " + LlamaContext.MAX_SEQUENCES + "), was " + sharedPrefixes);
+        }
+        if ((long) contextSize * (maxSequences + sharedPrefixes) > Integer.MAX_VALUE / 2) {
+            throw new IllegalArgumentException("contextSize (" + contextSize + ") × (maxSequences (" + maxSequences
+                    + ") + sharedPrefixes (" + sharedPrefixes + ")) is more KV cells than a context holds");
         }
         if (stepTokens < maxSequences) {
             throw new IllegalArgumentException("stepTokens (" + stepTokens + ") must be at least maxSequences ("
@@ -73,22 +88,32 @@ public record BatchingOptions(Path modelPath, Path libraryDir, int contextSize, 
                 DEFAULT_MAX_SEQUENCES, DEFAULT_STEP_TOKENS);
     }
 
-    /** n_ctx asked of llama.cpp: every room's stream together. */
-    public int kvCells() { return contextSize * maxSequences; }
+    /** n_seq_max asked of llama.cpp: the rooms' sequences, then the shared prefixes'. */
+    public int contextSequences() { return maxSequences + sharedPrefixes; }
 
-    public BatchingOptions withLibraryDir(Path d) { return new BatchingOptions(modelPath, d, contextSize, threads, maxSequences, stepTokens, guestSequences, guestStepTokens); }
+    /** n_ctx asked of llama.cpp: every room's stream and every shared prefix's together. */
+    public int kvCells() { return contextSize * contextSequences(); }
+
+    public BatchingOptions withLibraryDir(Path d) { return new BatchingOptions(modelPath, d, contextSize, threads, maxSequences, stepTokens, guestSequences, guestStepTokens, hostCacheBytes, sharedPrefixes); }
 
     /** Positions one room's stream holds (prompt plus reply). */
-    public BatchingOptions withContextSize(int n) { return new BatchingOptions(modelPath, libraryDir, n, threads, maxSequences, stepTokens, guestSequences, guestStepTokens); }
+    public BatchingOptions withContextSize(int n) { return new BatchingOptions(modelPath, libraryDir, n, threads, maxSequences, stepTokens, guestSequences, guestStepTokens, hostCacheBytes, sharedPrefixes); }
 
-    public BatchingOptions withThreads(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, n, maxSequences, stepTokens, guestSequences, guestStepTokens); }
+    public BatchingOptions withThreads(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, n, maxSequences, stepTokens, guestSequences, guestStepTokens, hostCacheBytes, sharedPrefixes); }
 
-    public BatchingOptions withMaxSequences(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, threads, n, Math.max(stepTokens, n), guestSequences, guestStepTokens); }
+    public BatchingOptions withMaxSequences(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, threads, n, Math.max(stepTokens, n), guestSequences, guestStepTokens, hostCacheBytes, sharedPrefixes); }
 
-    public BatchingOptions withStepTokens(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, threads, maxSequences, n, guestSequences, guestStepTokens); }
+    public BatchingOptions withStepTokens(int n) { return new BatchingOptions(modelPath, libraryDir, contextSize, threads, maxSequences, n, guestSequences, guestStepTokens, hostCacheBytes, sharedPrefixes); }
 
     /** Caps on what guests take together: sequences and tokens of one step (0: the default share). */
     public BatchingOptions withGuestLimits(int sequences, int stepTokens) {
-        return new BatchingOptions(modelPath, libraryDir, contextSize, threads, maxSequences, this.stepTokens, sequences, stepTokens);
+        return new BatchingOptions(modelPath, libraryDir, contextSize, threads, maxSequences, this.stepTokens, sequences, stepTokens,
+                hostCacheBytes, sharedPrefixes);
+    }
+
+    /** Host memory for evicted rooms' KV ({@code bytes}, 0: off) and sequences for shared prefixes (0: none). */
+    public BatchingOptions withKvReuse(long bytes, int prefixes) {
+        return new BatchingOptions(modelPath, libraryDir, contextSize, threads, maxSequences, stepTokens, guestSequences, guestStepTokens,
+                bytes, prefixes);
     }
 }

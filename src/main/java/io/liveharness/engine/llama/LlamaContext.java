@@ -111,6 +111,14 @@ public final class LlamaContext implements AutoCloseable {
     private final MemorySegment bToken, bPos, bNSeqId, bSeqIds, bLogits;
 
     private final MethodHandle seqRm, seqCp, seqKeep, seqPosMax, seqPosMin, logitsIth;
+    private final MethodHandle stateSeqSize, stateSeqGet, stateSeqSet;
+    /**
+     * Sequences named in a copy between streams that llama.cpp has queued but not yet made: it
+     * copies the buffers at the start of the next llama_decode (llama_kv_cache::update), so until
+     * then a destination's cells hold stale data, and writing a source's cells directly would change
+     * what is copied. Cleared by a successful decode.
+     */
+    private final java.util.BitSet copyPending = new java.util.BitSet();
 
     private final MethodHandle decode;
     private final MethodHandle memoryClear;
@@ -170,6 +178,9 @@ public final class LlamaContext implements AutoCloseable {
         seqPosMax = lib.bind("llama_memory_seq_pos_max", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
         seqPosMin = lib.bind("llama_memory_seq_pos_min", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT));
         logitsIth = lib.bind("llama_get_logits_ith", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_INT));
+        stateSeqSize = lib.bind("llama_state_seq_get_size", FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_INT));
+        stateSeqGet = lib.bind("llama_state_seq_get_data", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT));
+        stateSeqSet = lib.bind("llama_state_seq_set_data", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT));
         decode = lib.bind("llama_decode", FunctionDescriptor.of(JAVA_INT, ADDRESS, BATCH));
         memoryClear = lib.bind("llama_memory_clear", FunctionDescriptor.ofVoid(ADDRESS, JAVA_BOOLEAN));
         batchFree = lib.bind("llama_batch_free", FunctionDescriptor.ofVoid(BATCH));
@@ -342,7 +353,9 @@ public final class LlamaContext implements AutoCloseable {
         batch.set(JAVA_INT, batchOffset("n_tokens"), batchTokens);
         try {
             LlamaLibrary.clearRecentLog();
-            return (int) decode.invokeExact(ctx, batch);
+            int rc = (int) decode.invokeExact(ctx, batch);
+            if (rc == 0) copyPending.clear(); // the decode made every queued stream copy first
+            return rc;
         } catch (Throwable t) {
             throw new EngineException("llama_decode failed: " + t, t);
         }
@@ -366,7 +379,9 @@ public final class LlamaContext implements AutoCloseable {
     /**
      * Makes {@code dst} share {@code src}'s cells at positions [p0, p1). Across per-sequence
      * streams llama.cpp copies whole streams only (a partial range aborts the process there), so
-     * a partial range between two streams is refused here.
+     * a partial range between two streams is refused here. There it replaces dst's cells with src's
+     * at once but queues the buffer copy, every cell of the stream used or not, for the start of the
+     * next llama_decode ({@link #copyPending}); queued copies are made in the order they were asked.
      */
     public void seqCopy(int src, int dst, int p0, int p1) {
         checkSeq(src);
@@ -379,6 +394,61 @@ public final class LlamaContext implements AutoCloseable {
             seqCp.invokeExact(memory, src, dst, p0, p1);
         } catch (Throwable t) {
             throw new EngineException("llama_memory_seq_cp failed: " + t, t);
+        }
+        if (!unifiedKv && src != dst) {
+            copyPending.set(src);
+            copyPending.set(dst);
+        }
+    }
+
+    /**
+     * Whether {@code seq} is the source or the destination of a copy between streams that llama.cpp
+     * makes only at the next decode: until then its state must not be read or written directly.
+     */
+    public boolean copyPending(int seq) { return copyPending.get(seq); }
+
+    /** Bytes {@link #saveSequence} writes for sequence {@code seq}: its cells' positions and K/V rows (llama_state_seq_get_size). */
+    public long sequenceStateSize(int seq) {
+        checkSeq(seq);
+        try {
+            return (long) stateSeqSize.invokeExact(ctx, seq);
+        } catch (Throwable t) {
+            throw new EngineException("llama_state_seq_get_size failed: " + t, t);
+        }
+    }
+
+    /**
+     * Writes sequence {@code seq}'s KV state into {@code into} (llama_state_seq_get_data) and returns
+     * the bytes written. Refused while a stream copy into {@code seq} is queued: its cells would be stale.
+     */
+    public long saveSequence(int seq, MemorySegment into) {
+        checkSeq(seq);
+        if (copyPending(seq)) throw new EngineException("sequence " + seq + " has a stream copy llama.cpp has not made yet");
+        long n;
+        try {
+            n = (long) stateSeqGet.invokeExact(ctx, into, into.byteSize(), seq);
+        } catch (Throwable t) {
+            throw new EngineException("llama_state_seq_get_data failed: " + t, t);
+        }
+        if (n == 0) throw new EngineException("llama_state_seq_get_data wrote nothing for sequence " + seq + LlamaLibrary.recentLog());
+        return n;
+    }
+
+    /**
+     * Replaces sequence {@code seq}'s cells with a state {@link #saveSequence} wrote (of any
+     * sequence of a context of this model and layout): llama_state_seq_set_data. False when llama.cpp
+     * could not place it (it logs why); the sequence is then empty. Refused while a stream copy
+     * names {@code seq}: the copy would overwrite, or copy out, what this writes.
+     */
+    public boolean restoreSequence(int seq, MemorySegment state) {
+        checkSeq(seq);
+        if (copyPending(seq)) throw new EngineException("sequence " + seq + " has a stream copy llama.cpp has not made yet");
+        try {
+            LlamaLibrary.clearRecentLog();
+            long n = (long) stateSeqSet.invokeExact(ctx, state, state.byteSize(), seq);
+            return n > 0;
+        } catch (Throwable t) {
+            throw new EngineException("llama_state_seq_set_data failed: " + t, t);
         }
     }
 
