@@ -65,7 +65,7 @@ public final class NodeProcess {
     public synchronized void start() throws IOException {
         if (alive()) throw new IllegalStateException(nodeId + " is running");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-Xms64m", "-Xmx768m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "--enable-native-access=ALL-UNNAMED", "--sun-misc-unsafe-memory-access=allow", "-Xms64m", "-Xmx768m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"),
                 "io.liveharness.cli.Main", "serve", "--conf", conf.toString()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)

@@ -61,10 +61,12 @@ public final class DemoCommand implements Main.Command {
         Options args = Options.parse(argv, 0, Set.of("conf"), Set.of());
         NodeConfig loaded = ConfigLoader.load(Path.of(args.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
         // The demo plays the platform (a state push) and the operator (reading each outcome in full):
-        // tokens of its own for this run, so it needs no secret of a real deployment.
+        // tokens of its own for this run, so it needs no secret of a real deployment. It publishes
+        // nothing, but a publisher token of its own too keeps the node from writing one to var/.
         String operatorToken = oneOffToken();
         String platformToken = oneOffToken();
-        NodeConfig config = loaded.withOps(new NodeConfig.OpsConfig(operatorToken, loaded.ops().tokenFile()))
+        NodeConfig config = loaded.withOps(new NodeConfig.OpsConfig(operatorToken, loaded.ops().tokenFile(),
+                        oneOffToken(), loaded.ops().publisherTokenFile()))
                 .withPlatform(new NodeConfig.PlatformConfig(platformToken, loaded.platform().tokenFile()));
         try (Node node = Node.boot(config)) {
             System.out.println(Banner.of(node));

@@ -16,8 +16,6 @@ final class KafkaBenchCommand implements Main.Command {
 
     @Override
     public int run(String[] args) throws Exception {
-        // A broker jar brings log4j's API without an implementation; keep its complaint out of the figures.
-        System.setProperty("log4j2.loggerContextFactory", "org.apache.logging.log4j.simple.SimpleLoggerContextFactory");
         Options o = Options.parse(args, 1, Set.of("messages", "rooms", "conf"), Set.of());
         int messages = (int) o.number("messages", 1_000);
         int rooms = (int) o.number("rooms", 64);

@@ -1,7 +1,9 @@
 package io.liveharness.cli;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** The command line: `liveharness <command> [args]`. Each command is a class of its own. */
@@ -28,12 +30,18 @@ public final class Main {
         return commands;
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] argv) throws Exception {
+        // --verbose goes with any command, anywhere on the line: it sets up logging, before anything logs
+        List<String> line = new ArrayList<>(List.of(argv));
+        boolean verbose = line.removeIf(LogSetup.VERBOSE::equals);
+        LogSetup.apply(verbose);
+        String[] args = line.toArray(String[]::new);
         Map<String, Command> commands = commands();
         if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
-            System.out.println("usage: ./liveharness <command> [options]\n\ncommands:");
+            System.out.println("usage: ./liveharness <command> [options] [--verbose]\n\ncommands:");
             System.out.println("  test         run the whole test suite");
             commands.forEach((name, c) -> System.out.printf("  %-12s %s%n", name, c.summary()));
+            System.out.println("\n--verbose, with any command but test, also shows libraries' logs and llama.cpp's warnings");
             return;
         }
         Command command = commands.get(args[0]);

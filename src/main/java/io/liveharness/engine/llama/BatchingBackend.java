@@ -272,10 +272,6 @@ public final class BatchingBackend implements ModelBackend {
         this.sequenceLimit = context.sequenceContextSize();
         this.prompts = Executors.newSingleThreadExecutor(Thread.ofPlatform()
                 .name("llama-prompts-" + options.modelPath().getFileName()).daemon(true).factory());
-        if (model.trainingContext() > 0 && sequenceLimit > model.trainingContext()) {
-            LOG.log(System.Logger.Level.WARNING, "a room's KV stream holds " + sequenceLimit
-                    + " positions, past the model's training context of " + model.trainingContext());
-        }
         this.slots = new Slot[options.maxSequences()];
         for (int i = 0; i < slots.length; i++) slots[i] = new Slot(i);
         this.prefixes = new PrefixSlot[options.sharedPrefixes()];
@@ -283,7 +279,8 @@ public final class BatchingBackend implements ModelBackend {
         this.hostCache = new HostKvCache(options.hostCacheBytes());
         long params = model.parameterCount();
         this.info = new ModelInfo(model.header().name(), model.header().architecture(), params,
-                model.header().fileBytes(), LlamaLibrary.DESCRIPTION, LlamaBackend.isTestModel(model));
+                model.header().fileBytes(), LlamaLibrary.DESCRIPTION, LlamaBackend.isTestModel(model),
+                model.trainingContext(), sequenceLimit);
     }
 
     /** Loads the library, the model and a context of {@code maxSequences} KV streams, and starts the decode thread. */

@@ -188,9 +188,10 @@ public final class LlamaLibrary {
     private static final ThreadLocal<int[]> LAST_LEVEL = ThreadLocal.withInitial(() -> new int[]{2});
 
     /**
-     * Routes llama.cpp's log lines to System.Logger (its INFO output is a page per model load,
-     * so it goes to DEBUG) and keeps this thread's last warnings and errors, so a failed call
-     * can say why in its exception.
+     * Routes llama.cpp's log lines to System.Logger instead of stderr: errors as ERROR, warnings at
+     * DEBUG (they repeat what the node says in its own words, such as a context past the model's
+     * training length), its INFO output (a page per model load) at TRACE. Keeps this thread's last
+     * warnings and errors, so a failed call can say why in its exception.
      */
     private void installLogCallback() {
         try {
@@ -224,7 +225,7 @@ public final class LlamaLibrary {
                 while (recent.size() > RECENT_LINES) recent.pollFirst();
             }
             LOG.log(effective >= LOG_ERROR ? System.Logger.Level.ERROR
-                    : effective == LOG_WARN ? System.Logger.Level.WARNING : System.Logger.Level.DEBUG, "llama.cpp: " + line);
+                    : effective == LOG_WARN ? System.Logger.Level.DEBUG : System.Logger.Level.TRACE, "llama.cpp: " + line);
         } catch (Throwable ignored) {
             // nothing sensible to do inside a native callback
         }
