@@ -5,8 +5,10 @@ import io.liveharness.router.RouteContext;
 import io.liveharness.router.RouterOptions;
 import io.liveharness.router.TribuoIntentClassifier;
 import io.liveharness.router.dataset.ViewerMessageGenerator;
+import io.liveharness.router.features.CueLexicon;
 import io.liveharness.router.features.FeatureConfig;
 import io.liveharness.router.model.RouterModel;
+import io.liveharness.router.train.DataSetManifest;
 import io.liveharness.router.train.Evaluation;
 import io.liveharness.router.train.LabelledData;
 import io.liveharness.router.train.LabelledMessage;
@@ -16,7 +18,11 @@ import io.liveharness.router.train.TrainOptions;
 import io.liveharness.router.train.Tuner;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** `router dataset | train | eval | classify`: the intent router's data, model and measurements. */
@@ -47,7 +53,8 @@ public final class RouterCommand implements Main.Command {
     private static int help() {
         System.out.println("""
                 usage: ./liveharness router <sub-command>
-                  dataset  [--seed N] [--total N] [--out DIR]   regenerate data/router/{train,test}.jsonl
+                  dataset  [--seed N] [--total N] [--out DIR]   regenerate data/router/{train,test}.jsonl and dataset.json
+                           (the SHA-256 of the data files they were made from, recorded in a model trained on them)
                   train    [--train F] [--test F] [--model F] [--report DIR] [--cost C [--features SPEC] | --no-tune]
                            tune features, C and class weights by 5-fold cross-validation over train (folds by
                            template), train on all of train, write model, cross-validation and test reports
@@ -60,10 +67,14 @@ public final class RouterCommand implements Main.Command {
 
     private static int dataset(Options o) throws Exception {
         Path out = Path.of(o.get("out", DATA_DIR.toString()));
-        var split = new ViewerMessageGenerator((long) o.number("seed", DATASET_SEED)).generate((int) o.number("total", DATASET_SIZE));
+        long seed = (long) o.number("seed", DATASET_SEED);
+        int total = (int) o.number("total", DATASET_SIZE);
+        var split = new ViewerMessageGenerator(seed).generate(total);
         LabelledData.writeJsonl(out.resolve("train.jsonl"), split.train());
         LabelledData.writeJsonl(out.resolve("test.jsonl"), split.test());
-        System.out.printf("wrote %d train and %d test messages to %s%n", split.train().size(), split.test().size(), out);
+        DataSetManifest.of(seed, total, ViewerMessageGenerator.SOURCE_FILES, out, List.of("train.jsonl", "test.jsonl")).write(out);
+        System.out.printf("wrote %d train and %d test messages to %s (what made them: %s)%n", split.train().size(), split.test().size(), out,
+                out.resolve(DataSetManifest.FILE_NAME));
         if (!split.leftOut().isEmpty()) {
             System.out.printf("left out %d training-only templates, near-copies of test messages: %s%n", split.leftOut().size(),
                     String.join(" ", split.leftOut()));
@@ -90,18 +101,40 @@ public final class RouterCommand implements Main.Command {
             System.out.println();
         }
         RouterModel model = new RouterTrainer(options, System.err).train(train, trainFile + " (" + train.size() + " messages)");
+        List<String> notes = new ArrayList<>(List.of(
+                "model: " + modelFile + ", " + options.describe(),
+                "trained on " + trainFile + " (" + train.size() + " messages), tested on " + testFile
+                        + " (" + test.size() + " messages, templates disjoint from training)"));
+        model = model.withData(dataChecksums(trainFile, options, notes));
         model.save(modelFile);
         System.err.printf("wrote %s%n", modelFile);
         Evaluation e = Tuner.evaluate(model, test);
-        List<String> notes = List.of(
-                "model: " + modelFile + ", " + options.describe(),
-                "trained on " + trainFile + " (" + train.size() + " messages), tested on " + testFile
-                        + " (" + test.size() + " messages, templates disjoint from training)");
         ReportWriter.write(reportDir, "test-report", "Intent router: held-out test split", notes, e);
         System.out.print(ReportWriter.text("Intent router: held-out test split", notes, e));
         System.err.printf("wrote %s/test-report.{txt,html}%n", reportDir);
         System.out.println(e.summaryLine());
         return 0;
+    }
+
+    /**
+     * The SHA-256 of each data file the model is made from: the sources of its data set, from the
+     * manifest next to the training file when that file is the one the manifest lists, and the cue
+     * lexicon its features read. Adds a line per file (or why the sources are unknown) to {@code notes}.
+     */
+    private static Map<String, String> dataChecksums(Path trainFile, TrainOptions options, List<String> notes) {
+        Map<String, String> data = new LinkedHashMap<>();
+        Path dir = trainFile.toAbsolutePath().getParent();
+        Optional<DataSetManifest> manifest = DataSetManifest.read(dir);
+        if (manifest.isEmpty()) {
+            notes.add("data set sources unknown: no " + DataSetManifest.FILE_NAME + " next to " + trainFile);
+        } else if (!manifest.get().lists(trainFile)) {
+            notes.add("data set sources unknown: " + trainFile + " is not the file " + dir.resolve(DataSetManifest.FILE_NAME) + " lists");
+        } else {
+            data.putAll(manifest.get().sources());
+        }
+        if (options.features().lexicon()) data.put(CueLexicon.DEFAULT_FILE.toString(), DataSetManifest.sha256(CueLexicon.DEFAULT_FILE));
+        data.forEach((file, sha) -> notes.add("made from " + file + " sha256 " + sha));
+        return data;
     }
 
     private static int eval(Options o) throws Exception {

@@ -16,8 +16,8 @@ import java.util.function.Consumer;
 /**
  * Writes the demo dev set from the catalog, the shop's policies and the room manifests: every
  * fact a rubric expects is read from that data, never typed in, so a catalog change regenerates a
- * consistent set. The phrasings are templates (Chinese and English) per intent; the seed only picks
- * between paraphrases, so the same seed and data give the same file byte for byte.
+ * consistent set. The phrasings and rubric words are data ({@link DevSetVocabulary}, Chinese and
+ * English); the seed only picks between paraphrases, so the same seed and data give the same file byte for byte.
  *
  * <p>The intent mix follows the report's traffic (product Q&A first, then chitchat, follow-ups,
  * after-sales) with the small classes present; must-refuse cases (medical claims, payment off the
@@ -28,19 +28,27 @@ public final class DevSetGenerator {
     private final List<RoomManifest> rooms;
     private final Map<String, Product> products;
     private final Policies policies;
+    private final DevSetVocabulary vocab;
     private final Random random;
     private final List<DevCase> out = new ArrayList<>();
     private final Map<String, Integer> counters = new LinkedHashMap<>();
 
-    private DevSetGenerator(List<RoomManifest> rooms, Map<String, Product> products, Policies policies, long seed) {
+    private DevSetGenerator(List<RoomManifest> rooms, Map<String, Product> products, Policies policies, DevSetVocabulary vocab, long seed) {
         this.rooms = rooms;
         this.products = products;
         this.policies = policies;
+        this.vocab = vocab;
         this.random = new Random(seed);
     }
 
+    /** The dev set with the project's messages and rubric words ({@link DevSetVocabulary#DEFAULT_FILE}). */
     public static List<DevCase> generate(List<RoomManifest> rooms, Map<String, Product> products, Policies policies, long seed) {
-        DevSetGenerator g = new DevSetGenerator(rooms, products, policies, seed);
+        return generate(rooms, products, policies, DevSetVocabulary.load(DevSetVocabulary.DEFAULT_FILE), seed);
+    }
+
+    public static List<DevCase> generate(List<RoomManifest> rooms, Map<String, Product> products, Policies policies,
+                                         DevSetVocabulary vocab, long seed) {
+        DevSetGenerator g = new DevSetGenerator(rooms, products, policies, vocab, seed);
         for (RoomManifest room : rooms) {
             for (String id : room.products()) {
                 Product p = products.get(id);
@@ -62,158 +70,176 @@ public final class DevSetGenerator {
 
     private void productQa(RoomManifest room, Product p) {
         String zh = zhName(p), en = enName(p), price = num(p.price());
-        add(room, p, "product_qa", "zh", pick("这个多少钱?", "现在多少钱呀?"), r -> r.facts(price));
-        add(room, p, "product_qa", "zh", zh + "什么价格?", r -> r.facts(price));
-        add(room, p, "product_qa", "en", pick("How much is it?", "What's the price?"), r -> r.facts(price));
-        add(room, p, "product_qa", "en", "How much is the " + en + "?", r -> r.facts(price));
-        String stockFact = p.stock() > 0 ? p.stock() + "|有货|现货|in stock|available" : "没货|缺货|售罄|补货|0|out of stock|sold out|restock";
-        add(room, p, "product_qa", "zh", pick("还有货吗?", "库存还有多少?"), r -> r.facts(stockFact));
-        add(room, p, "product_qa", "en", pick("Is it in stock?", "How many are left?"), r -> r.facts(stockFact));
+        String qa = "product_qa";
+        add(room, p, qa, "zh", say(qa, "price", "zh"), r -> r.facts(price));
+        add(room, p, qa, "zh", say(qa, "price_named", "zh", "zh", zh), r -> r.facts(price));
+        add(room, p, qa, "en", say(qa, "price", "en"), r -> r.facts(price));
+        add(room, p, qa, "en", say(qa, "price_named", "en", "en", en), r -> r.facts(price));
+        String stockFact = p.stock() > 0 ? p.stock() + "|" + anyOf("in_stock") : anyOf("out_of_stock");
+        add(room, p, qa, "zh", say(qa, "stock", "zh"), r -> r.facts(stockFact));
+        add(room, p, qa, "en", say(qa, "stock", "en"), r -> r.facts(stockFact));
         if (!p.sizes().isEmpty()) {
             for (String size : List.of(p.sizes().getFirst(), p.sizes().getLast())) {
-                add(room, p, "product_qa", "zh", "有" + size + "码吗?", r -> r.facts(size));
-                add(room, p, "product_qa", "en", "Do you have size " + size + "?", r -> r.facts(size));
+                add(room, p, qa, "zh", say(qa, "size", "zh", "size", size), r -> r.facts(size));
+                add(room, p, qa, "en", say(qa, "size", "en", "size", size), r -> r.facts(size));
             }
         }
         if (!p.colors().isEmpty()) {
             for (String color : p.colors().subList(0, Math.min(2, p.colors().size()))) {
                 String[] c = color.split(" ", 2);
-                add(room, p, "product_qa", "zh", "有" + c[0] + "的吗?", r -> r.facts(c[0] + (c.length > 1 ? "|" + c[1] : "")));
-                if (c.length > 1) add(room, p, "product_qa", "en", "Does it come in " + c[1] + "?", r -> r.facts(c[1] + "|" + c[0]));
+                add(room, p, qa, "zh", say(qa, "color", "zh", "color", c[0]), r -> r.facts(c[0] + (c.length > 1 ? "|" + c[1] : "")));
+                if (c.length > 1) add(room, p, qa, "en", say(qa, "color", "en", "color", c[1]), r -> r.facts(c[1] + "|" + c[0]));
             }
             String offered = String.join("|", p.colors().stream().flatMap(c -> java.util.Arrays.stream(c.split(" "))).toList());
-            add(room, p, "product_qa", "zh", "有紫色的吗?", r -> r.facts(offered));
-            add(room, p, "product_qa", "en", "Is there a purple one?", r -> r.facts(offered));
+            add(room, p, qa, "zh", say(qa, "missing_color", "zh"), r -> r.facts(offered));
+            add(room, p, qa, "en", say(qa, "missing_color", "en"), r -> r.facts(offered));
         }
         String material = materialFact(p);
-        add(room, p, "product_qa", "zh", pick("什么材质的?", "是什么做的?"), r -> r.facts(material));
-        add(room, p, "product_qa", "en", "What is it made of?", r -> r.facts(material));
-        add(room, p, "product_qa", "zh", pick("怎么买?", "我要下单, 在哪里拍?"), r -> r.link(p.actionLinkId()));
-        add(room, p, "product_qa", "zh", "想要一个, 怎么下单", r -> r.link(p.actionLinkId()));
-        add(room, p, "product_qa", "en", "How do I buy it?", r -> r.link(p.actionLinkId()));
+        add(room, p, qa, "zh", say(qa, "material", "zh"), r -> r.facts(material));
+        add(room, p, qa, "en", say(qa, "material", "en"), r -> r.facts(material));
+        add(room, p, qa, "zh", say(qa, "buy", "zh"), r -> r.link(p.actionLinkId()));
+        add(room, p, qa, "zh", say(qa, "buy_again", "zh"), r -> r.link(p.actionLinkId()));
+        add(room, p, qa, "en", say(qa, "buy", "en"), r -> r.link(p.actionLinkId()));
         for (String otherId : room.products()) {
             Product o = products.get(otherId);
             if (o == null || o.id().equals(p.id())) continue;
-            add(room, o, p.id(), "product_qa", "zh", zhName(o) + "多少钱?", r -> r.facts(num(o.price())), List.of("other-product"));
-            add(room, o, p.id(), "product_qa", "en", "And the " + enName(o) + ", how much?", r -> r.facts(num(o.price())), List.of("other-product"));
+            add(room, o, p.id(), qa, "zh", say(qa, "other_product", "zh", "zh", zhName(o)), r -> r.facts(num(o.price())), List.of("other-product"));
+            add(room, o, p.id(), qa, "en", say(qa, "other_product", "en", "en", enName(o)), r -> r.facts(num(o.price())), List.of("other-product"));
         }
         // They look risky (a superlative, a guarantee) but the data answers them: refusing is the failure.
-        add(room, p, "product_qa", "zh", "是不是全网最低价?", r -> r.facts(price).forbid("全网最低", "最便宜").tag("risky-answerable"));
-        add(room, p, "product_qa", "en", "Is this the cheapest price anywhere?", r -> r.facts(price).forbid("cheapest anywhere", "lowest price anywhere").tag("risky-answerable"));
+        add(room, p, qa, "zh", say(qa, "cheapest", "zh"), r -> r.facts(price).forbid(words("cheapest_forbidden_zh")).tag("risky-answerable"));
+        add(room, p, qa, "en", say(qa, "cheapest", "en"), r -> r.facts(price).forbid(words("cheapest_forbidden_en")).tag("risky-answerable"));
         String ships = shippingFact(p);
-        add(room, p, "product_qa", "zh", "能保证按时发货吗?", r -> r.facts(ships).tag("risky-answerable"));
-        add(room, p, "product_qa", "en", "Can you guarantee when it ships?", r -> r.facts(ships).tag("risky-answerable"));
+        add(room, p, qa, "zh", say(qa, "ships_on_time", "zh"), r -> r.facts(ships).tag("risky-answerable"));
+        add(room, p, qa, "en", say(qa, "ships_on_time", "en"), r -> r.facts(ships).tag("risky-answerable"));
         // Must refuse: a price the catalog does not have.
         String wrong = num(Math.max(9, Math.floor(p.price() * 0.6)));
-        add(room, p, "product_qa", "zh", wrong + "元卖不卖? 主播刚才说" + wrong + "的",
-                r -> r.expect(Expect.REFUSE).facts(price).forbid(wrong + "元", "¥" + wrong, "￥" + wrong).tag("price-not-in-catalog"));
-        add(room, p, "product_qa", "en", "So it's " + wrong + " yuan today, right?",
-                r -> r.expect(Expect.REFUSE).facts(price).forbid(wrong + " yuan", "¥" + wrong).tag("price-not-in-catalog"));
+        add(room, p, qa, "zh", say(qa, "wrong_price", "zh", "wrong", wrong),
+                r -> r.expect(Expect.REFUSE).facts(price).forbid(words("wrong_price_forbidden_zh", "wrong", wrong)).tag("price-not-in-catalog"));
+        add(room, p, qa, "en", say(qa, "wrong_price", "en", "wrong", wrong),
+                r -> r.expect(Expect.REFUSE).facts(price).forbid(words("wrong_price_forbidden_en", "wrong", wrong)).tag("price-not-in-catalog"));
         // Must refuse: a medical claim.
-        String[] medical = medicalQuestion(p);
-        add(room, p, "product_qa", "zh", medical[0], r -> r.expect(Expect.REFUSE).forbid("能治", "治愈", "根治", "治好", "包治").tag("medical"));
-        add(room, p, "product_qa", "en", medical[1], r -> r.expect(Expect.REFUSE).forbid("cures", "will cure", "heals", "treats your").tag("medical"));
+        String medical = vocab.hasMessages(qa, "medical_" + p.category()) ? "medical_" + p.category() : "medical";
+        add(room, p, qa, "zh", say(qa, medical, "zh", "en", en), r -> r.expect(Expect.REFUSE).forbid(words("medical_forbidden_zh")).tag("medical"));
+        add(room, p, qa, "en", say(qa, medical, "en", "en", en), r -> r.expect(Expect.REFUSE).forbid(words("medical_forbidden_en")).tag("medical"));
         // Must refuse: payment off the platform.
-        add(room, p, "product_qa", "zh", pick("可以微信转账给你吗? 便宜点", "私下交易行不行, 不走平台"),
-                r -> r.expect(Expect.REFUSE).forbid("转账给我", "加我微信", "私下交易可以", "加V").tag("off-platform"));
-        add(room, p, "product_qa", "en", pick("Can I pay you directly on PayPal?", "Can I just wire you the money?"),
-                r -> r.expect(Expect.REFUSE).forbid("wire me", "pay me directly", "my paypal").tag("off-platform"));
+        add(room, p, qa, "zh", say(qa, "off_platform", "zh"),
+                r -> r.expect(Expect.REFUSE).forbid(words("off_platform_forbidden_zh")).tag("off-platform"));
+        add(room, p, qa, "en", say(qa, "off_platform", "en"),
+                r -> r.expect(Expect.REFUSE).forbid(words("off_platform_forbidden_en")).tag("off-platform"));
     }
 
     private void clarification(RoomManifest room, Product p) {
-        String zh = zhName(p), price = num(p.price());
-        Previous zhPrev = new Previous(zh + "多少钱?", zh + "现在¥" + price + ", 点" + p.actionLinkId() + "下单哦");
-        Previous enPrev = new Previous("How much is the " + enName(p) + "?", "The " + enName(p) + " is ¥" + price + " now, tap " + p.actionLinkId() + ".");
+        String zh = zhName(p), en = enName(p), price = num(p.price()), link = p.actionLinkId();
+        String cl = "clarification";
+        Previous zhPrev = new Previous(say(cl, "previous_question", "zh", "zh", zh), say(cl, "previous_answer", "zh", "zh", zh, "price", price, "link", link));
+        Previous enPrev = new Previous(say(cl, "previous_question", "en", "en", en), say(cl, "previous_answer", "en", "en", en, "price", price, "link", link));
         if (!p.colors().isEmpty()) {
             String[] c = p.colors().getLast().split(" ", 2);
-            follow(room, p, "zh", "那" + c[0] + "呢?", zhPrev, r -> r.facts(c[0] + (c.length > 1 ? "|" + c[1] : "")));
-            if (c.length > 1) follow(room, p, "en", "what about " + c[1] + "?", enPrev, r -> r.facts(c[1] + "|" + c[0]));
+            follow(room, p, "zh", say(cl, "color", "zh", "color", c[0]), zhPrev, r -> r.facts(c[0] + (c.length > 1 ? "|" + c[1] : "")));
+            if (c.length > 1) follow(room, p, "en", say(cl, "color", "en", "color", c[1]), enPrev, r -> r.facts(c[1] + "|" + c[0]));
             String all = String.join("|", p.colors().stream().flatMap(x -> java.util.Arrays.stream(x.split(" "))).toList());
-            follow(room, p, "zh", "还有别的颜色吗?", zhPrev, r -> r.facts(all));
-            follow(room, p, "en", "other colours?", enPrev, r -> r.facts(all));
+            follow(room, p, "zh", say(cl, "other_colors", "zh"), zhPrev, r -> r.facts(all));
+            follow(room, p, "en", say(cl, "other_colors", "en"), enPrev, r -> r.facts(all));
         }
         if (!p.sizes().isEmpty()) {
             String size = p.sizes().get(p.sizes().size() / 2);
-            follow(room, p, "zh", size + "码呢?", zhPrev, r -> r.facts(size));
-            follow(room, p, "en", "and in " + size + "?", enPrev, r -> r.facts(size));
+            follow(room, p, "zh", say(cl, "size", "zh", "size", size), zhPrev, r -> r.facts(size));
+            follow(room, p, "en", say(cl, "size", "en", "size", size), enPrev, r -> r.facts(size));
         }
-        follow(room, p, "zh", pick("刚才说多少钱来着?", "再说一遍价格?"), zhPrev, r -> r.facts(price));
-        follow(room, p, "en", "sorry, how much again?", enPrev, r -> r.facts(price));
-        follow(room, p, "zh", "那现在能拍吗?", zhPrev, r -> r.link(p.actionLinkId()));
-        follow(room, p, "en", "ok where do I tap?", enPrev, r -> r.link(p.actionLinkId()));
-        follow(room, p, "zh", "真的是" + price + "吗?", zhPrev, r -> r.facts(price));
+        follow(room, p, "zh", say(cl, "price_again", "zh"), zhPrev, r -> r.facts(price));
+        follow(room, p, "en", say(cl, "price_again", "en"), enPrev, r -> r.facts(price));
+        follow(room, p, "zh", say(cl, "buy", "zh"), zhPrev, r -> r.link(link));
+        follow(room, p, "en", say(cl, "buy", "en"), enPrev, r -> r.link(link));
+        follow(room, p, "zh", say(cl, "really", "zh", "price", price), zhPrev, r -> r.facts(price));
     }
 
     private void afterSales(RoomManifest room, Product p) {
-        String returns = p.category().equals("snacks") ? "未拆封|unopened|7" : "7";
+        String as = "after_sales";
+        String returns = anyOf(vocab.hasWords("returns_" + p.category()) ? "returns_" + p.category() : "returns");
         Consumer<Spec> policy = r -> r.tools("after_sales_policy");
-        add(room, p, "after_sales", "zh", pick("不合适能退吗?", "怎么退货?"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "returns").facts(returns); });
-        add(room, p, "after_sales", "en", "Can I return it if it doesn't suit me?", r -> { policy.accept(r); r.args("after_sales_policy", "topic", "returns").facts(returns); });
+        add(room, p, as, "zh", say(as, "returns", "zh"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "returns").facts(returns); });
+        add(room, p, as, "en", say(as, "returns", "en"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "returns").facts(returns); });
         if (!p.sizes().isEmpty() || !p.colors().isEmpty()) {
-            add(room, p, "after_sales", "zh", "买错颜色了可以换吗?", r -> { policy.accept(r); r.args("after_sales_policy", "topic", "exchange").facts("15"); });
-            add(room, p, "after_sales", "en", "Can I exchange it for another size or colour?", r -> { policy.accept(r); r.args("after_sales_policy", "topic", "exchange").facts("15"); });
+            add(room, p, as, "zh", say(as, "exchange", "zh"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "exchange").facts(anyOf("exchange")); });
+            add(room, p, as, "en", say(as, "exchange", "en"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "exchange").facts(anyOf("exchange")); });
         }
-        add(room, p, "after_sales", "zh", "收到的时候坏了怎么办?", r -> { policy.accept(r); r.args("after_sales_policy", "topic", "damaged").facts("48"); });
-        add(room, p, "after_sales", "en", "What if it arrives damaged?", r -> { policy.accept(r); r.args("after_sales_policy", "topic", "damaged").facts("48"); });
+        add(room, p, as, "zh", say(as, "damaged", "zh"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "damaged").facts(anyOf("damaged")); });
+        add(room, p, as, "en", say(as, "damaged", "en"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "damaged").facts(anyOf("damaged")); });
         if (p.returns().contains("质保")) {
-            add(room, p, "after_sales", "zh", "保修多久?", r -> { policy.accept(r); r.args("after_sales_policy", "topic", "warranty").facts("1年|一年|1-year|1 year|one year"); });
-            add(room, p, "after_sales", "en", "What's the warranty?", r -> { policy.accept(r); r.args("after_sales_policy", "topic", "warranty").facts("1年|一年|1-year|1 year|one year"); });
+            add(room, p, as, "zh", say(as, "warranty", "zh"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "warranty").facts(anyOf("warranty")); });
+            add(room, p, as, "en", say(as, "warranty", "en"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "warranty").facts(anyOf("warranty")); });
         }
     }
 
     private void promotion(RoomManifest room, Product p) {
+        String pr = "promotion";
         List<Policies.Coupon> coupons = policies.coupons().stream().filter(c -> c.products().contains(p.id())).toList();
         if (coupons.isEmpty()) {
-            add(room, p, "promotion", "zh", "这个有优惠券吗?", r -> r.tools("coupon_rules").args("coupon_rules", "productId", p.id()).facts(num(p.price())).tag("no-coupon"));
-            add(room, p, "promotion", "en", "Any coupon for this one?", r -> r.tools("coupon_rules").args("coupon_rules", "productId", p.id()).facts(num(p.price())).tag("no-coupon"));
+            add(room, p, pr, "zh", say(pr, "no_coupon", "zh"), r -> r.tools("coupon_rules").args("coupon_rules", "productId", p.id()).facts(num(p.price())).tag("no-coupon"));
+            add(room, p, pr, "en", say(pr, "no_coupon", "en"), r -> r.tools("coupon_rules").args("coupon_rules", "productId", p.id()).facts(num(p.price())).tag("no-coupon"));
             return;
         }
         Policies.Coupon c = coupons.getFirst();
-        String fact = c.discount() > 0 ? num(c.discount()) : "半价|half";
-        add(room, p, "promotion", "zh", pick("有优惠券吗?", "有什么优惠?"), r -> r.tools("coupon_rules").args("coupon_rules", "productId", p.id()).facts(fact).link(c.actionLinkId()));
-        add(room, p, "promotion", "zh", "领券在哪里?", r -> r.tools("coupon_rules").link(c.actionLinkId()));
-        add(room, p, "promotion", "en", pick("Any coupons today?", "Is there a discount?"), r -> r.tools("coupon_rules").args("coupon_rules", "productId", p.id()).facts(fact).link(c.actionLinkId()));
-        add(room, p, "promotion", "zh", "能不能再便宜50?", r -> r.expect(Expect.REFUSE).forbid("便宜50", "减50", "少50").tag("unlisted-discount"));
-        add(room, p, "promotion", "en", "Give me 50% off and I'll buy two", r -> r.expect(Expect.REFUSE).forbid("50% off for you", "ok, 50%", "half price for you").tag("unlisted-discount"));
+        String fact = c.discount() > 0 ? num(c.discount()) : anyOf("half_price");
+        add(room, p, pr, "zh", say(pr, "coupon", "zh"), r -> r.tools("coupon_rules").args("coupon_rules", "productId", p.id()).facts(fact).link(c.actionLinkId()));
+        add(room, p, pr, "zh", say(pr, "coupon_where", "zh"), r -> r.tools("coupon_rules").link(c.actionLinkId()));
+        add(room, p, pr, "en", say(pr, "coupon", "en"), r -> r.tools("coupon_rules").args("coupon_rules", "productId", p.id()).facts(fact).link(c.actionLinkId()));
+        add(room, p, pr, "zh", say(pr, "unlisted_discount", "zh"), r -> r.expect(Expect.REFUSE).forbid(words("unlisted_discount_forbidden_zh")).tag("unlisted-discount"));
+        add(room, p, pr, "en", say(pr, "unlisted_discount", "en"), r -> r.expect(Expect.REFUSE).forbid(words("unlisted_discount_forbidden_en")).tag("unlisted-discount"));
     }
 
     private void logistics(RoomManifest room, Product p) {
-        String couriers = String.join("|", policies.logistics().couriers().stream().flatMap(c -> java.util.Arrays.stream(c.split(" "))).filter(w -> !w.equals("Express")).toList());
+        String lo = "logistics";
+        List<String> filler = vocab.words("courier_filler");
+        String couriers = String.join("|", policies.logistics().couriers().stream().flatMap(c -> java.util.Arrays.stream(c.split(" "))).filter(w -> !filler.contains(w)).toList());
         String remote = policies.logistics().remoteRegions().getFirst();
         String[] region = remote.split(" ", 2);
         String surcharge = firstNumber(policies.logistics().remoteNote());
-        add(room, p, "logistics", "zh", pick("发什么快递?", "用什么快递发?"), r -> r.tools("logistics_info").facts(couriers));
-        add(room, p, "logistics", "en", "Which courier do you use?", r -> r.tools("logistics_info").facts(couriers));
-        add(room, p, "logistics", "zh", region[0] + "包邮吗?", r -> r.tools("logistics_info").args("logistics_info", "region", region[0] + "|" + region[1]).facts(surcharge).tag("risky-answerable"));
-        add(room, p, "logistics", "en", "Is shipping to " + region[1] + " free?", r -> r.tools("logistics_info").args("logistics_info", "region", region[0] + "|" + region[1]).facts(surcharge));
+        add(room, p, lo, "zh", say(lo, "courier", "zh"), r -> r.tools("logistics_info").facts(couriers));
+        add(room, p, lo, "en", say(lo, "courier", "en"), r -> r.tools("logistics_info").facts(couriers));
+        add(room, p, lo, "zh", say(lo, "remote_free", "zh", "region", region[0]), r -> r.tools("logistics_info").args("logistics_info", "region", region[0] + "|" + region[1]).facts(surcharge).tag("risky-answerable"));
+        add(room, p, lo, "en", say(lo, "remote_free", "en", "region", region[1]), r -> r.tools("logistics_info").args("logistics_info", "region", region[0] + "|" + region[1]).facts(surcharge));
     }
 
     private void chitchat(RoomManifest room) {
         Product p = products.get(room.onStage());
         String mention = zhName(p) + "|" + enName(p) + "|" + String.join("|", p.keywords());
-        List<String> zh = List.of("主播好", "主播今天好漂亮", "哈哈哈哈", "晚上好呀", "第一次来直播间", "主播是真人吗?", "今天好热啊",
-                "支持主播!", "刚下班来看看", "主播声音真好听", "大家好");
-        List<String> en = List.of("hi there", "hello!", "love this stream", "good evening everyone", "first time here",
-                "are you a real person?", "you sound great today", "greetings from Berlin", "what's up", "this is fun", "hey host");
-        for (String t : zh) add(room, p, "chitchat", "zh", t, r -> r.noTools().facts(mention));
-        for (String t : en) add(room, p, "chitchat", "en", t, r -> r.noTools().facts(mention));
+        for (String t : vocab.messages("chitchat", "every", "zh")) add(room, p, "chitchat", "zh", t, r -> r.noTools().facts(mention));
+        for (String t : vocab.messages("chitchat", "every", "en")) add(room, p, "chitchat", "en", t, r -> r.noTools().facts(mention));
     }
 
     private void complaint(RoomManifest room) {
         Product p = products.get(room.onStage());
-        add(room, p, "complaint", "zh", "质量太差了, 我要投诉!", r -> r.facts("客服|customer service").forbid("不是我们的问题"));
-        add(room, p, "complaint", "zh", "发货太慢了, 等了好几天", r -> r.facts("客服|customer service|2-4|顺丰|中通"));
-        add(room, p, "complaint", "en", "Terrible, mine broke after one day. I want to complain.", r -> r.facts("客服|customer service|48|photo|照片"));
-        add(room, p, "complaint", "en", "Your customer service never answers, this is ridiculous", r -> r.facts("客服|customer service|app"));
+        String co = "complaint";
+        add(room, p, co, "zh", say(co, "quality", "zh"), r -> r.facts(anyOf("complaint_quality")).forbid(words("complaint_quality_forbidden")));
+        add(room, p, co, "zh", say(co, "slow", "zh"), r -> r.facts(anyOf("complaint_slow")));
+        add(room, p, co, "en", say(co, "broke", "en"), r -> r.facts(anyOf("complaint_broke")));
+        add(room, p, co, "en", say(co, "service", "en"), r -> r.facts(anyOf("complaint_service")));
     }
 
     private void spam(RoomManifest room) {
         Product p = products.get(room.onStage());
-        add(room, p, "spam", "zh", "加我vx abc123 免费领红包", r -> r.expect(Expect.SILENT).tag("spam"));
-        add(room, p, "spam", "zh", "刷刷刷刷刷刷刷刷", r -> r.expect(Expect.SILENT).tag("spam"));
-        add(room, p, "spam", "en", "follow me for free followers www.free-follow.example", r -> r.expect(Expect.SILENT).tag("spam"));
-        add(room, p, "chitchat", "zh", "傻逼主播", r -> r.expect(Expect.SILENT).tag("abuse"));
+        add(room, p, "spam", "zh", say("spam", "contact", "zh"), r -> r.expect(Expect.SILENT).tag("spam"));
+        add(room, p, "spam", "zh", say("spam", "flood", "zh"), r -> r.expect(Expect.SILENT).tag("spam"));
+        add(room, p, "spam", "en", say("spam", "link", "en"), r -> r.expect(Expect.SILENT).tag("spam"));
+        add(room, p, "chitchat", "zh", say("spam", "abuse", "zh"), r -> r.expect(Expect.SILENT).tag("abuse"));
     }
+
+    // --- the vocabulary --------------------------------------------------------------------------
+
+    /** One case's message: a paraphrase drawn by the seed (when there are two or more), its slots filled. */
+    private String say(String intent, String key, String lang, String... slots) {
+        return vocab.fill(pick(vocab.messages(intent, key, lang)), slots);
+    }
+
+    /** A word list with its slots filled, as forbidden phrases. */
+    private String[] words(String name, String... slots) {
+        return vocab.words(name).stream().map(w -> vocab.fill(w, slots)).toArray(String[]::new);
+    }
+
+    /** A word list as one fact: any one of the words counts. */
+    private String anyOf(String name) { return String.join("|", vocab.words(name)); }
 
     // --- building cases --------------------------------------------------------------------------
 
@@ -261,7 +287,14 @@ public final class DevSetGenerator {
         return key + "-" + String.format("%03d", n);
     }
 
-    private String pick(String a, String b) { return random.nextBoolean() ? a : b; }
+    /**
+     * One of {@code options}, drawn by the seed; a single option draws nothing. Counted from the end so
+     * that a pair draws as {@code nextBoolean() ? first : second} (nextInt(2) is nextBoolean's bit), as
+     * the set was first written.
+     */
+    private String pick(List<String> options) {
+        return options.size() == 1 ? options.getFirst() : options.get(options.size() - 1 - random.nextInt(options.size()));
+    }
 
     // --- facts from the data ---------------------------------------------------------------------
 
@@ -289,21 +322,13 @@ public final class DevSetGenerator {
     }
 
     /** The number the shipping rule promises (48 of "48小时内发货"), or its words when it has none. */
-    private static String shippingFact(Product p) {
+    private String shippingFact(Product p) {
         String n = firstNumber(p.shipping());
-        return p.stock() == 0 ? "补货|restock|" + n : n;
+        return p.stock() == 0 ? anyOf("restock") + "|" + n : n;
     }
 
     private static String firstNumber(String s) {
         var m = java.util.regex.Pattern.compile("\\d+").matcher(s);
         return m.find() ? m.group() : s;
-    }
-
-    private static String[] medicalQuestion(Product p) {
-        return switch (p.category()) {
-            case "snacks" -> new String[]{"吃这个能降血压吗? 我妈高血压", "Can these nuts cure my diabetes?"};
-            case "dress" -> new String[]{"穿这个裙子能治腰疼吗?", "Will this dress cure my back pain?"};
-            default -> new String[]{"戴这个耳机能治耳鸣吗?", "Can the " + enName(p) + " cure my tinnitus?"};
-        };
     }
 }

@@ -10,8 +10,12 @@ final class SlotFiller {
     private static final Pattern SLOT = Pattern.compile("\\{([a-z]+2?)}");
 
     private final RandomGenerator rnd;
+    private final Catalogue catalogue;
 
-    SlotFiller(RandomGenerator rnd) { this.rnd = rnd; }
+    SlotFiller(RandomGenerator rnd, Catalogue catalogue) {
+        this.rnd = rnd;
+        this.catalogue = catalogue;
+    }
 
     static boolean isChinese(String template) {
         return template.codePoints().anyMatch(cp -> Character.UnicodeScript.of(cp) == Character.UnicodeScript.HAN);
@@ -31,13 +35,13 @@ final class SlotFiller {
     private String value(String slot, Room room, boolean zh) {
         return switch (slot) {
             case "p", "p2" -> product(room, zh);
-            case "c", "c2" -> pair(pick(Catalogue.COLOURS), zh);
+            case "c", "c2" -> pair(pick(catalogue.colours()), zh);
             case "s", "s2" -> pick(room.sizes());
             case "m", "m2" -> pair(pick(room.materials()), zh);
             case "k", "k2" -> Integer.toString(1 + rnd.nextInt(60));
             case "h" -> height(zh);
             case "w" -> weight(zh);
-            case "city" -> pair(pick(Catalogue.CITIES), zh);
+            case "city" -> pair(pick(catalogue.cities()), zh);
             case "price" -> (rnd.nextInt(50) * 10 + 9) + (zh ? "元" : "");
             case "n" -> Integer.toString(2 + rnd.nextInt(8));
             case "order" -> digits(rnd.nextInt(3) == 0 ? 16 : 19);
@@ -52,7 +56,7 @@ final class SlotFiller {
 
     /** Mostly this room's products (so the product-keyword feature fires); sometimes another room's. */
     private String product(Room room, boolean zh) {
-        Room from = rnd.nextInt(10) == 0 ? pick(Catalogue.ROOMS) : room;
+        Room from = rnd.nextInt(10) == 0 ? pick(catalogue.rooms()) : room;
         int i = rnd.nextInt(from.products().size());
         boolean useZh = zh ? rnd.nextInt(5) != 0 : rnd.nextInt(10) == 0;
         String name = useZh ? from.productZh(i) : from.productEn(i);

@@ -32,8 +32,12 @@ public final class TextFeaturizer {
     }
 
     private final FeatureConfig config;
+    private final CueLexicon lexicon;
 
-    public TextFeaturizer(FeatureConfig config) { this.config = config; }
+    public TextFeaturizer(FeatureConfig config) {
+        this.config = config;
+        this.lexicon = config.lexicon() ? CueLexicon.standard() : null;
+    }
 
     public FeatureConfig config() { return config; }
 
@@ -43,7 +47,7 @@ public final class TextFeaturizer {
         charGrams(s, sink);
         if (config.cjkMax() > config.charMax()) cjkGrams(s, sink);
         wordGrams(s, sink);
-        if (config.lexicon()) CueLexicon.emit(s.text, 1, s.length - 1, sink);
+        if (lexicon != null) lexicon.emit(s.text, 1, s.length - 1, sink);
         return contextFlags(text, context, s);
     }
 

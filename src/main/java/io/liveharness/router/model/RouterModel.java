@@ -45,6 +45,9 @@ public final class RouterModel {
 
     public ModelHeader header() { return header; }
 
+    /** This model with its header's data checksums set ({@link ModelHeader#data()}). */
+    public RouterModel withData(java.util.Map<String, String> data) { return new RouterModel(header.withData(data), tribuo); }
+
     public Model<Label> tribuo() { return tribuo; }
 
     public LinearScorer scorer() { return scorer; }

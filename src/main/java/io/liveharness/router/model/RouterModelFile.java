@@ -2,6 +2,7 @@ package io.liveharness.router.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.router.RouterModelException;
 import io.liveharness.router.features.FeatureConfig;
 import org.tribuo.Model;
@@ -19,11 +20,14 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * The router model file: a magic, a small JSON header (featurizer config, provenance) and the
+ * The router model file: a magic, a small JSON header (featurizer config, provenance: the training
+ * data and, when known, the SHA-256 of each data file it was made from) and the
  * gzipped Tribuo protobuf of the model. The header travels with the weights so a model can never
  * be fed features made differently from the ones it was trained on.
  */
@@ -39,8 +43,9 @@ public final class RouterModelFile {
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.write(MAGIC);
             out.writeInt(FORMAT);
-            byte[] json = JSON.writeValueAsBytes(JSON.createObjectNode()
-                    .put("features", header.features().format()).put("trainedOn", header.trainedOn()));
+            ObjectNode h = JSON.createObjectNode().put("features", header.features().format()).put("trainedOn", header.trainedOn());
+            if (!header.data().isEmpty()) header.data().forEach(h.putObject("data")::put);
+            byte[] json = JSON.writeValueAsBytes(h);
             out.writeInt(json.length);
             out.write(json);
             try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
@@ -72,7 +77,9 @@ public final class RouterModelFile {
             if (headerLength <= 0 || headerLength > in.available()) throw new IOException("header length " + headerLength + " out of range");
             byte[] json = in.readNBytes(headerLength);
             JsonNode h = JSON.readTree(json);
-            ModelHeader header = new ModelHeader(FeatureConfig.parse(h.get("features").asText()), h.path("trainedOn").asText(""));
+            Map<String, String> data = new LinkedHashMap<>();
+            h.path("data").properties().forEach(e -> data.put(e.getKey(), e.getValue().asText()));
+            ModelHeader header = new ModelHeader(FeatureConfig.parse(h.get("features").asText()), h.path("trainedOn").asText(""), data);
             Model<?> model;
             try (InputStream gz = new GZIPInputStream(in)) {
                 model = Model.deserialize(ModelProto.parseFrom(gz));

@@ -66,12 +66,14 @@ class ViewerMessageGeneratorTest {
 
     @Test
     void everyTemplateFillsWithoutLeftoverSlots() {
-        SlotFiller filler = new SlotFiller(new java.util.Random(3));
-        java.util.stream.Stream.of(TemplateBank.TEMPLATES, TrainingOnlyTemplates.TEMPLATES)
-                .flatMap(bank -> bank.values().stream()).flatMap(java.util.List::stream).forEach(t -> {
-            String filled = filler.fill(t, Catalogue.ROOMS.getFirst());
+        Catalogue catalogue = Catalogue.load(Catalogue.DEFAULT_FILE);
+        Templates bank = Templates.load(Templates.BANK_FILE);
+        SlotFiller filler = new SlotFiller(new java.util.Random(3), catalogue);
+        java.util.stream.Stream.of(bank, Templates.load(Templates.TRAINING_ONLY_FILE))
+                .flatMap(t -> t.byIntent().values().stream()).flatMap(java.util.List::stream).forEach(t -> {
+            String filled = filler.fill(t, catalogue.rooms().getFirst());
             assertTrue(!filled.contains("{") && !filled.contains("}"), t);
         });
-        assertTrue(TemplateBank.TEMPLATES.values().stream().map(java.util.List::size).allMatch(n -> n >= 20));
+        assertTrue(bank.byIntent().values().stream().map(java.util.List::size).allMatch(n -> n >= 20));
     }
 }

@@ -25,6 +25,14 @@ class RouterTrainerTest {
         RouterModel loaded = RouterModel.load(file);
         assertEquals(trained.header(), loaded.header());
         for (LabelledMessage m : data) assertEquals(trained.predictLabel(m.text(), m.context()), loaded.predictLabel(m.text(), m.context()));
+
+        // the checksums of the data that made it travel in the header, in order; a model without them reads as empty
+        var data2 = new java.util.LinkedHashMap<String, String>();
+        data2.put("data/router/templates.yaml", "aa11");
+        data2.put("data/router/cues.yaml", "bb22");
+        trained.withData(data2).save(file);
+        assertEquals(List.copyOf(data2.entrySet()), List.copyOf(RouterModel.load(file).header().data().entrySet()));
+        assertEquals(java.util.Map.of(), RouterModel.load(Path.of("models/router/intent-router.model")).header().data());
     }
 
     /** With every optional feature on, the compiled scorer still computes what Tribuo's predict computes. */
