@@ -1,5 +1,7 @@
 package io.liveharness.engine.llama;
 
+import io.liveharness.config.NodeConfig.EngineConfig;
+
 import java.nio.file.Path;
 
 /**
@@ -24,9 +26,10 @@ import java.nio.file.Path;
 public record BatchingOptions(Path modelPath, Path libraryDir, int contextSize, int threads, int maxSequences,
                               int stepTokens, int guestSequences, int guestStepTokens, long hostCacheBytes,
                               int sharedPrefixes) {
-    public static final int DEFAULT_CONTEXT_SIZE = 4096;
-    public static final int DEFAULT_MAX_SEQUENCES = 64;
-    public static final int DEFAULT_STEP_TOKENS = 512;
+    // the defaults are the node configuration's, so a conf that leaves a key out and code that builds options agree
+    public static final int DEFAULT_CONTEXT_SIZE = EngineConfig.DEFAULT_CONTEXT_SIZE;
+    public static final int DEFAULT_MAX_SEQUENCES = EngineConfig.DEFAULT_MAX_SEQUENCES;
+    public static final int DEFAULT_STEP_TOKENS = EngineConfig.DEFAULT_STEP_TOKENS;
     /** Guests get an eighth of the sequences and of each step by default: the rest is the rooms'. */
     public static final double DEFAULT_GUEST_SHARE = 0.125;
 
@@ -84,7 +87,7 @@ public record BatchingOptions(Path modelPath, Path libraryDir, int contextSize, 
     }
 
     public static BatchingOptions of(Path modelPath) {
-        return new BatchingOptions(modelPath, null, DEFAULT_CONTEXT_SIZE, LlamaOptions.DEFAULT_THREADS,
+        return new BatchingOptions(modelPath, null, DEFAULT_CONTEXT_SIZE, EngineConfig.DEFAULT_THREADS,
                 DEFAULT_MAX_SEQUENCES, DEFAULT_STEP_TOKENS);
     }
 

@@ -1,5 +1,7 @@
 package io.liveharness.engine.llama;
 
+import io.liveharness.config.NodeConfig.EngineConfig;
+
 import java.nio.file.Path;
 
 /**
@@ -12,10 +14,10 @@ import java.nio.file.Path;
  */
 public record LlamaOptions(Path modelPath, Path libraryDir, int contextSize, int threads, int batchSize) {
 
-    public static final int DEFAULT_CONTEXT_SIZE = 4096;
-    /** At most 4: decode on small models is memory-bound, and more threads contend with Vert.x. */
-    public static final int DEFAULT_THREADS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
-    public static final int DEFAULT_BATCH_SIZE = 512;
+    // one place for each default: the node configuration's
+    public static final int DEFAULT_CONTEXT_SIZE = EngineConfig.DEFAULT_CONTEXT_SIZE;
+    public static final int DEFAULT_THREADS = EngineConfig.DEFAULT_THREADS;
+    public static final int DEFAULT_BATCH_SIZE = EngineConfig.DEFAULT_STEP_TOKENS;
 
     public LlamaOptions {
         if (modelPath == null) throw new IllegalArgumentException("modelPath is required");
