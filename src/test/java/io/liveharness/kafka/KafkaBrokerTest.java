@@ -8,11 +8,12 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The test broker never outlives the JVM that started it, even one killed with -9. */
@@ -53,9 +54,8 @@ class KafkaBrokerTest {
 
             holder.destroyForcibly(); // SIGKILL: no shutdown hook runs in the holder
             holder.waitFor(10, TimeUnit.SECONDS);
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (broker.isAlive() && System.nanoTime() < until) Thread.sleep(100);
-            assertFalse(broker.isAlive(), "the broker went with its parent");
+            await("the broker went with its parent").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> !broker.isAlive());
         } finally {
             holder.destroyForcibly();
             if (brokerPid > 0) ProcessHandle.of(brokerPid).ifPresent(ProcessHandle::destroyForcibly);

@@ -24,7 +24,7 @@ import static io.liveharness.kafka.KafkaTestNodes.ids;
 import static io.liveharness.kafka.KafkaTestNodes.json;
 import static io.liveharness.kafka.KafkaTestNodes.message;
 import static io.liveharness.kafka.KafkaTestNodes.placement;
-import static io.liveharness.kafka.KafkaTestNodes.waitFor;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,11 +57,11 @@ class KafkaFailoverTest {
             Node b = cluster.start("node-b", 1);
             boolean bClosed = false;
             try {
-                waitFor(() -> {
+                await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
                     Map<String, String> now = placement(a);
-                    return now.values().stream().filter(n -> n != null).count() == rooms.size()
-                            && Set.copyOf(now.values()).equals(Set.of("node-a", "node-b"));
-                }, Duration.ofSeconds(60), "every room placed, on both nodes");
+                    assertTrue(now.values().stream().filter(n -> n != null).count() == rooms.size()
+                            && Set.copyOf(now.values()).equals(Set.of("node-a", "node-b")), "every room placed, on both nodes: " + now);
+                });
                 Map<String, String> before = placement(b);
                 assertEquals(before, placement(a), "both nodes tell the same placement");
                 List<String> onB = rooms.stream().filter(r -> before.get(r).equals("node-b")).toList();
@@ -129,8 +129,10 @@ class KafkaFailoverTest {
                 assertEquals(answered.size(), replies.size(), "one reply per answered message, none twice: " + counts(ids(replies)));
                 assertEquals(Set.copyOf(answered), Set.copyOf(ids(replies)));
 
-                waitFor(() -> placement(a).values().stream().allMatch("node-a"::equals), Duration.ofSeconds(30),
-                        "every room on node A: " + placement(a));
+                await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+                    Map<String, String> now = placement(a);
+                    assertTrue(now.values().stream().allMatch("node-a"::equals), "every room on node A: " + now);
+                });
                 for (String room : onB) {
                     RoomSnapshot s = a.rooms().snapshot(room).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
                     List<String> turns = s.turns().stream().map(RoomSnapshot.Turn::messageId).toList();
@@ -157,13 +159,14 @@ class KafkaFailoverTest {
         List<String> rooms = KafkaTestNodes.allRooms();
         String topic = cluster.topics().viewerMessages();
         try (Node a = cluster.start("node-a", 0); var producer = cluster.producer()) {
-            waitFor(() -> a.kafka().ownedRooms().size() == rooms.size(), Duration.ofSeconds(60), "node A hosts every room");
+            await("node A hosts every room").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> a.kafka().ownedRooms().size() == rooms.size());
             List<String> sent = new ArrayList<>();
             for (int i = 0; i < 24; i++) {
                 String room = rooms.get(i % rooms.size());
                 if (i == 12) {
                     broker.kill();
-                    Thread.sleep(1_000);
+                    Thread.sleep(1_000); // the broker stays down a while: an outage, not a blip
                     broker.restart();
                 }
                 KafkaTestNodes.produce(producer, topic, room, message(room, "burst-" + i, "is number " + i + " in stock?"));

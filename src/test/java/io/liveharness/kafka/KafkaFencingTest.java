@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 import static io.liveharness.kafka.KafkaTestNodes.counts;
 import static io.liveharness.kafka.KafkaTestNodes.ids;
 import static io.liveharness.kafka.KafkaTestNodes.message;
-import static io.liveharness.kafka.KafkaTestNodes.waitFor;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,7 +57,8 @@ class KafkaFencingTest {
                 finishedIds, k.commitIntervalMs(), k.handoffTimeoutMs(), k.consumer(), k.producer(), k.cluster());
         NodeConfig c = TestNodes.config().withKafka(k);
         Node node = Node.boot(c, KafkaTestNodes.EXTRA_ROOMS);
-        waitFor(() -> node.kafka().ownedRooms().contains(ROOM), Duration.ofSeconds(60), nodeId + " hosts " + ROOM);
+        await(nodeId + " hosts " + ROOM).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
+                .until(() -> node.kafka().ownedRooms().contains(ROOM));
         return node;
     }
 

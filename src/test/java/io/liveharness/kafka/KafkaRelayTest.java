@@ -25,7 +25,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import static io.liveharness.kafka.KafkaTestNodes.placement;
-import static io.liveharness.kafka.KafkaTestNodes.waitFor;
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -50,11 +50,11 @@ class KafkaRelayTest {
         a = cluster.start("node-a", 0);
         b = cluster.start("node-b", 1);
         List<String> rooms = KafkaTestNodes.allRooms();
-        waitFor(() -> {
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
             Map<String, String> now = placement(a);
-            return now.values().stream().filter(n -> n != null).count() == rooms.size()
-                    && Set.copyOf(now.values()).equals(Set.of("node-a", "node-b"));
-        }, Duration.ofSeconds(90), "every room placed, on both nodes");
+            assertTrue(now.values().stream().filter(n -> n != null).count() == rooms.size()
+                    && Set.copyOf(now.values()).equals(Set.of("node-a", "node-b")), "every room placed, on both nodes: " + now);
+        });
         Map<String, String> where = placement(a);
         onB = rooms.stream().filter(r -> "node-b".equals(where.get(r))).toList();
         assertTrue(onB.size() >= 2, "node B hosts at least two rooms: " + where);

@@ -143,18 +143,6 @@ final class KafkaTestNodes {
         return where;
     }
 
-    static void waitFor(java.util.function.BooleanSupplier condition, Duration timeout, String what) {
-        long until = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > until) throw new AssertionError("timed out after " + timeout.toSeconds() + " s waiting for: " + what);
-            try {
-                Thread.sleep(100);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-    }
-
     private static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();

@@ -7,108 +7,125 @@ import io.liveharness.node.Node;
 import io.liveharness.support.Http;
 import io.liveharness.support.TestNodes;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedCondition;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
+import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Base64;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Arrays;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.openqa.selenium.support.ui.ExpectedConditions.presenceOfElementLocated;
+import static org.openqa.selenium.support.ui.ExpectedConditions.textToBePresentInElementLocated;
+import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElementLocated;
 
 /**
- * The console in headless Chromium, driven over the W3C WebDriver protocol (chromedriver): a room's
- * transcript shows a reply to a message posted meanwhile, and a pin made with the page's buttons
- * reaches the node. Saves target/console-screenshot.png.
+ * The console in headless Chromium, driven by Selenium through chromedriver: a room's transcript
+ * shows a reply to a message posted meanwhile, and a pin made with the page's buttons reaches the
+ * node. Saves target/console-screenshot.png.
  */
 class ConsoleBrowserTest {
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
-    private String driver;
+    private static final By DRESS_ROOM = By.cssSelector("tr[data-room='dress-room']");
 
     @Test
     void anOperatorWatchesAReplyArriveInTheTranscriptAndPinsAVersionFromThePage() throws Exception {
         OpsNodes.ensureTestTools();
-        int driverPort = OpsNodes.freePort();
         Path profile = Files.createTempDirectory("liveharness-chromium-");
-        Process chromedriver = new ProcessBuilder("chromedriver", "--port=" + driverPort)
-                .redirectErrorStream(true).redirectOutput(profile.resolveSibling(profile.getFileName() + ".driver.log").toFile()).start();
-        String session = null;
+        // The system's chromedriver, named explicitly: Selenium then skips Selenium Manager, so nothing is downloaded.
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(onPath("chromedriver"))
+                .withLogFile(profile.resolveSibling(profile.getFileName() + ".driver.log").toFile()).build();
+        ChromeOptions options = new ChromeOptions().setBinary("/usr/bin/chromium")
+                .addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                        "--disable-dev-shm-usage", "--window-size=1400,900", "--user-data-dir=" + profile);
+        ChromeDriver browser = null;
         try (Node node = TestNodes.start(OpsNodes.config())) {
             var operator = OpsNodes.Client.operator(node.port());
             String canary = OpsNodes.Client.publisher(node.port()).post("/v1/harness", canaryBody()).json().path("version").asText();
-            driver = "http://127.0.0.1:" + driverPort;
-            awaitDriver();
-            ObjectNode caps = Http.JSON.createObjectNode();
-            ObjectNode chrome = caps.putObject("capabilities").putObject("alwaysMatch").put("browserName", "chrome")
-                    .putObject("goog:chromeOptions").put("binary", "/usr/bin/chromium");
-            for (String arg : List.of("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--disable-dev-shm-usage", "--window-size=1400,900", "--user-data-dir=" + profile)) {
-                chrome.withArray("args").add(arg);
-            }
-            session = call("POST", "/session", caps).path("sessionId").asText();
-            String s = "/session/" + session;
-            call("POST", s + "/url", Http.JSON.createObjectNode()
-                    .put("url", "http://127.0.0.1:" + node.port() + "/console#token=" + OpsNodes.TOKEN));
+            browser = new ChromeDriver(service, options);
+            browser.get("http://127.0.0.1:" + node.port() + "/console#token=" + OpsNodes.TOKEN);
 
-            awaitScript(s, "return document.querySelector(\"tr[data-room='dress-room']\") !== null", Duration.ofSeconds(20));
-            script(s, "document.querySelector(\"tr[data-room='dress-room']\").click(); return true");
-            awaitScript(s, "return !document.getElementById('detail').hidden", Duration.ofSeconds(10));
-            Thread.sleep(500); // the transcript stream is open
+            onPage(browser, Duration.ofSeconds(20), clicked(DRESS_ROOM));
+            onPage(browser, Duration.ofSeconds(10), visibilityOfElementLocated(By.id("detail")));
+            Thread.sleep(500); // the transcript stream is open: the page shows no sign of it
 
             assertEquals(202, new Http(node.port()).post("/v1/rooms/dress-room/messages",
                     OpsNodes.message("console-1", "这条裙子有M码吗?")).status());
-            awaitScript(s, "return document.querySelector('#transcript li.reply') !== null", Duration.ofSeconds(60));
-            String transcript = script(s, "return document.getElementById('transcript').innerText").asText();
+            onPage(browser, Duration.ofSeconds(60), presenceOfElementLocated(By.cssSelector("#transcript li.reply")));
+            String transcript = browser.findElement(By.id("transcript")).getText();
             assertTrue(transcript.contains("这条裙子有M码吗?"), transcript);
             assertTrue(transcript.contains("avatar:"), transcript);
 
-            awaitScript(s, "return [...document.querySelectorAll('#version option')].some(o => o.value === '" + canary + "')",
-                    Duration.ofSeconds(10));
-            script(s, "document.getElementById('version').value = '" + canary + "'; return true");
-            click(s, "#pin");
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            JsonNode room;
-            do {
-                Thread.sleep(100);
-                room = operator.get("/v1/rooms/dress-room").json();
-            } while (!"pinned".equals(room.path("harness").path("how").asText()) && System.nanoTime() < until);
-            assertEquals("pinned", room.path("harness").path("how").asText(), room.toString());
+            onPage(browser, Duration.ofSeconds(10), presenceOfElementLocated(By.cssSelector("#version option[value='" + canary + "']")));
+            new Select(browser.findElement(By.id("version"))).selectByValue(canary);
+            browser.findElement(By.id("pin")).click();
+            JsonNode room = await("the pin made on the page reaches the node").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> operator.get("/v1/rooms/dress-room").json(), r -> "pinned".equals(r.path("harness").path("how").asText()));
             assertEquals(canary, room.path("harness").path("version").asText());
-            awaitScript(s, "return document.getElementById('detail-harness').textContent.includes('" + canary + "')", Duration.ofSeconds(10));
+            onPage(browser, Duration.ofSeconds(10), textToBePresentInElementLocated(By.id("detail-harness"), canary));
 
-            String png = call("GET", s + "/screenshot", null).asText();
             Path shot = Path.of("target", "console-screenshot.png");
             Files.createDirectories(shot.getParent());
-            Files.write(shot, Base64.getDecoder().decode(png));
+            Files.write(shot, browser.getScreenshotAs(OutputType.BYTES));
             assertTrue(Files.size(shot) > 1000);
 
-            click(s, "#unpin");
-            until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (operator.get("/v1/rooms/dress-room").json().path("harness").path("how").asText().equals("pinned")
-                    && System.nanoTime() < until) Thread.sleep(100);
-            assertNotEquals("pinned", operator.get("/v1/rooms/dress-room").json().path("harness").path("how").asText());
+            browser.findElement(By.id("unpin")).click();
+            await("the unpin made on the page reaches the node").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> operator.get("/v1/rooms/dress-room").json(), r -> !"pinned".equals(r.path("harness").path("how").asText()));
         } finally {
-            if (session != null) {
+            if (browser != null) browser.quit(); // ends chromium, then chromedriver
+            service.stop();
+            // Anything quit() could not end: the chromium processes of this test's profile.
+            ProcessHandle.current().descendants()
+                    .filter(p -> p.info().commandLine().map(c -> c.contains(profile.toString())).orElse(false))
+                    .forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** Waits until {@code condition} holds on the page; timing out, says where the page got to. */
+    private static <T> T onPage(WebDriver page, Duration timeout, ExpectedCondition<T> condition) {
+        return new WebDriverWait(page, timeout, Duration.ofMillis(200))
+                .withMessage(() -> "the page never got to: " + condition + "; page: " + ((JavascriptExecutor) page).executeScript(
+                        "return location.href + ' | ' + document.getElementById('status')?.textContent + ' | ' + document.body.innerHTML.slice(0, 400)"))
+                .until(condition);
+    }
+
+    /** A click on {@code what} once it is there; one the rooms table's two-second redraw made stale is found again. */
+    private static ExpectedCondition<Boolean> clicked(By what) {
+        return new ExpectedCondition<>() {
+            @Override
+            public Boolean apply(WebDriver page) {
                 try {
-                    call("DELETE", "/session/" + session, null);
-                } catch (RuntimeException | AssertionError ignored) {
-                    // the processes are ended below either way
+                    page.findElement(what).click();
+                    return true;
+                } catch (StaleElementReferenceException redrawn) {
+                    return false;
                 }
             }
-            List<ProcessHandle> children = chromedriver.descendants().toList();
-            chromedriver.destroy();
-            if (!chromedriver.waitFor(5, TimeUnit.SECONDS)) chromedriver.destroyForcibly();
-            children.forEach(ProcessHandle::destroyForcibly);
-        }
+
+            @Override
+            public String toString() { return "a click on " + what; }
+        };
+    }
+
+    private static File onPath(String program) {
+        return Arrays.stream(System.getenv("PATH").split(File.pathSeparator)).map(dir -> new File(dir, program))
+                .filter(File::canExecute).findFirst()
+                .orElseThrow(() -> new AssertionError(program + " is not on the PATH (scripts/install-test-tools.sh installs it)"));
     }
 
     private static String canaryBody() {
@@ -118,56 +135,5 @@ class ConsoleBrowserTest {
                 .forEach((p, b) -> files.put(p, new String(b, StandardCharsets.UTF_8)));
         files.put("prompts/rules.md", "## Rules (console test)\n{{prohibitions}}\n");
         return body.put("channel", "canary").toString();
-    }
-
-    private void click(String s, String css) {
-        assertTrue(script(s, "const b = document.querySelector('" + css + "'); if (!b) return false; b.click(); return true").asBoolean(),
-                "no " + css + " on the page");
-    }
-
-    private JsonNode script(String s, String js) {
-        ObjectNode body = Http.JSON.createObjectNode().put("script", js);
-        body.putArray("args");
-        return call("POST", s + "/execute/sync", body);
-    }
-
-    private void awaitScript(String s, String js, Duration timeout) throws InterruptedException {
-        long until = System.nanoTime() + timeout.toNanos();
-        while (!script(s, js).asBoolean()) {
-            assertTrue(System.nanoTime() < until, () -> "the page never got to: " + js + "; page: "
-                    + script(s, "return location.href + ' | ' + document.getElementById('status')?.textContent + ' | ' + document.body.innerHTML.slice(0, 400)"));
-            Thread.sleep(200);
-        }
-    }
-
-    private void awaitDriver() throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (true) {
-            try {
-                if (call("GET", "/status", null).path("ready").asBoolean()) return;
-            } catch (RuntimeException | AssertionError notYet) {
-                // chromedriver is starting
-            }
-            assertTrue(System.nanoTime() < until, "chromedriver did not start");
-            Thread.sleep(200);
-        }
-    }
-
-    /** One WebDriver command; its {@code value}. */
-    private JsonNode call(String method, String path, JsonNode body) {
-        try {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(driver + path)).timeout(Duration.ofSeconds(60))
-                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body.toString()));
-            if (body != null) b.header("content-type", "application/json");
-            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
-            JsonNode json = Http.JSON.readTree(r.body());
-            if (r.statusCode() != 200) throw new AssertionError("WebDriver " + method + " " + path + ": " + r.statusCode() + " " + r.body());
-            return json.path("value");
-        } catch (java.io.IOException e) {
-            throw new RuntimeException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RuntimeException(e);
-        }
     }
 }

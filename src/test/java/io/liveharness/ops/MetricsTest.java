@@ -1,13 +1,16 @@
 package io.liveharness.ops;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.liveharness.node.Node;
 import io.liveharness.support.Http;
 import io.liveharness.support.TestNodes;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -19,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -89,23 +93,20 @@ class MetricsTest {
         try {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             String query = URLEncoder.encode("liveharness_reply_latency_seconds_bucket", StandardCharsets.UTF_8);
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            JsonNode result = null;
-            while (System.nanoTime() < until) {
-                try {
-                    HttpResponse<String> r = client.send(HttpRequest.newBuilder(
-                            URI.create("http://127.0.0.1:" + port + "/api/v1/query?query=" + query)).build(), HttpResponse.BodyHandlers.ofString());
-                    if (r.statusCode() == 200) {
-                        result = Http.JSON.readTree(r.body()).path("data").path("result");
-                        if (!result.isEmpty()) break;
-                    }
-                } catch (java.io.IOException notYetUp) {
-                    // Prometheus is still starting
-                }
-                Thread.sleep(500);
+            JsonNode result;
+            try {
+                result = await("Prometheus has scraped liveharness_reply_latency_seconds_bucket").atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(500))
+                        .ignoreExceptionsInstanceOf(IOException.class) // Prometheus is still starting
+                        .until(() -> {
+                            HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                                    + "/api/v1/query?query=" + query)).build(), HttpResponse.BodyHandlers.ofString());
+                            return r.statusCode() == 200 ? Http.JSON.readTree(r.body()).path("data").path("result") : MissingNode.getInstance();
+                        }, found -> !found.isEmpty());
+            } catch (ConditionTimeoutException e) {
+                throw new AssertionError("Prometheus has no liveharness_reply_latency_seconds_bucket; its log: "
+                        + Files.readString(dir.resolve("prometheus.log")), e);
             }
-            assertTrue(result != null && !result.isEmpty(), "Prometheus has no liveharness_reply_latency_seconds_bucket; its log: "
-                    + Files.readString(dir.resolve("prometheus.log")));
             assertEquals("liveharness", result.get(0).path("metric").path("job").asText());
             assertTrue(result.toString().contains("\"le\""), result.toString());
         } finally {

@@ -19,6 +19,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import static org.awaitility.Awaitility.await;
+
 /** Test nodes with a known operator token and publisher token, and an HTTP client that sends one. */
 final class OpsNodes {
     static final String TOKEN = "test-operator-token-0123456789";
@@ -86,18 +88,10 @@ final class OpsNodes {
          */
         JsonNode awaitOutcome(String messageId, Duration timeout) {
             String path = (authorization != null ? "/v1/outcomes/" : "/v1/messages/") + messageId;
-            long until = System.nanoTime() + timeout.toNanos();
-            while (System.nanoTime() < until) {
-                Http.Reply r = get(path);
-                if (r.status() == 200) return r.json();
-                if (r.status() != 202) throw new AssertionError("GET " + path + " gave " + r.status() + " " + r.body());
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    throw new AssertionError(e);
-                }
-            }
-            throw new AssertionError("no outcome for " + messageId + " within " + timeout);
+            Http.Reply r = await("an outcome at " + path).atMost(timeout).pollInterval(Duration.ofMillis(20))
+                    .until(() -> get(path), reply -> reply.status() != 202);
+            if (r.status() != 200) throw new AssertionError("GET " + path + " gave " + r.status() + " " + r.body());
+            return r.json();
         }
 
         Http.Reply get(String path) { return send("GET", path, null); }

@@ -9,6 +9,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
+import static org.awaitility.Awaitility.await;
+
 /** A small HTTP client over the JDK's, for talking to a node like any other client would. */
 public final class Http {
     public static final ObjectMapper JSON = new ObjectMapper();
@@ -58,18 +60,7 @@ public final class Http {
 
     /** Polls {@code GET /v1/messages/{id}} until the outcome is known. */
     public JsonNode awaitOutcome(String messageId, Duration timeout) {
-        long until = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < until) {
-            Reply r = get("/v1/messages/" + messageId);
-            if (r.status() == 200) return r.json();
-            if (r.status() != 202) throw new AssertionError("GET /v1/messages/" + messageId + " gave " + r.status() + " " + r.body());
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-        throw new AssertionError("no outcome for " + messageId + " within " + timeout);
+        return awaitKnown("/v1/messages/" + messageId, timeout);
     }
 
     /**
@@ -77,18 +68,15 @@ public final class Http {
      * the outcome is known: the full record, with its detail, hook decisions and stage timings.
      */
     public JsonNode awaitOperatorOutcome(String messageId, Duration timeout) {
-        long until = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < until) {
-            Reply r = get("/v1/outcomes/" + messageId);
-            if (r.status() == 200) return r.json();
-            if (r.status() != 202) throw new AssertionError("GET /v1/outcomes/" + messageId + " gave " + r.status() + " " + r.body());
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-        throw new AssertionError("no outcome for " + messageId + " within " + timeout);
+        return awaitKnown("/v1/outcomes/" + messageId, timeout);
+    }
+
+    /** Polls {@code GET path} while it answers 202 (not known yet); its JSON once 200, a failure on anything else. */
+    private JsonNode awaitKnown(String path, Duration timeout) {
+        Reply r = await("an outcome at " + path).atMost(timeout).pollInterval(Duration.ofMillis(20))
+                .until(() -> get(path), reply -> reply.status() != 202);
+        if (r.status() != 200) throw new AssertionError("GET " + path + " gave " + r.status() + " " + r.body());
+        return r.json();
     }
 
     private Reply send(HttpRequest request) {

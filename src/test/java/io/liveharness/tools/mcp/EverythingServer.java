@@ -13,7 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * The real reference server {@code @modelcontextprotocol/server-everything}, installed once by
@@ -50,24 +51,32 @@ final class EverythingServer {
     }
 
     /** Starts the streamable-HTTP server on {@code port} and waits until it accepts connections. */
-    static Process startHttp(int port) throws IOException, InterruptedException {
+    static Process startHttp(int port) throws IOException {
         ProcessBuilder pb = new ProcessBuilder("node", entry().toString(), "streamableHttp")
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("PORT", Integer.toString(port));
         Process p = pb.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (System.nanoTime() < deadline) {
-            if (!p.isAlive()) throw new IllegalStateException("HTTP server exited with code " + p.exitValue());
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
-                return p;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
+        try {
+            await("the HTTP server listens on port " + port).atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> {
+                        if (!p.isAlive()) throw new IllegalStateException("HTTP server exited with code " + p.exitValue());
+                        return accepts(port);
+                    });
+            return p;
+        } catch (RuntimeException e) {
+            stop(p);
+            throw e;
         }
-        stop(p);
-        throw new IllegalStateException("HTTP server did not listen on port " + port + " within 20 s");
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+            return true;
+        } catch (IOException notYet) {
+            return false;
+        }
     }
 
     static int freePort() throws IOException {

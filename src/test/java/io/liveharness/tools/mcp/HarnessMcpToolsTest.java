@@ -14,9 +14,11 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,11 +40,10 @@ class HarnessMcpToolsTest {
                 .withMcp(new McpConfig(Map.of("everything", EverythingServer.conf(Map.of()))));
         try (Node node = TestNodes.start(config)) {
             Http http = Http.operator(node.port());
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (!http.get("/v1/harness").body().contains("everything__echo")) {
-                assertTrue(System.nanoTime() < until, "the MCP tools were not discovered: " + http.get("/v1/harness").body());
-                Thread.sleep(100);
-            }
+            await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
+                String harnesses = http.get("/v1/harness").body();
+                assertTrue(harnesses.contains("everything__echo"), "the MCP tools were not discovered: " + harnesses);
+            });
             ToolResult r = node.vertx().eventBus().<ToolResult>request(Addresses.tool("everything__echo"),
                             new ToolCall("dress-room", "everything__echo", "{\"message\":\"满200减20\"}"))
                     .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).body();

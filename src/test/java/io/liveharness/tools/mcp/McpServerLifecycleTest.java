@@ -13,6 +13,8 @@ import io.liveharness.node.Node;
 import io.liveharness.harness.HarnessRef;
 import io.liveharness.support.Http;
 import io.liveharness.support.TestNodes;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +32,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,12 +66,9 @@ class McpServerLifecycleTest {
         return new HarnessFiles(marker, files);
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < until, "not within 40 s: " + what);
-            Thread.sleep(50);
-        }
+    /** A wait for what the node's refreshes bring about, named {@code what} in a failure. */
+    private static ConditionFactory eventually(String what) {
+        return Awaitility.await(what).atMost(Duration.ofSeconds(40)).pollInterval(Duration.ofMillis(50));
     }
 
     private static JsonNode env(Node node, String tool) throws Exception {
@@ -90,7 +89,7 @@ class McpServerLifecycleTest {
             assertEquals(List.of(), EverythingServer.running(), "the server of a stored version nothing uses was started");
 
             node.harnesses().setChannel("canary", idle);
-            await("the canary's server starts", () -> EverythingServer.running().size() == 1);
+            eventually("the canary's server starts").until(() -> EverythingServer.running().size() == 1);
             ProcessHandle server = EverythingServer.running().getFirst();
 
             node.harnesses().pin("dress-room", Pin.version(idle));
@@ -100,7 +99,7 @@ class McpServerLifecycleTest {
             assertEquals(List.of(server), EverythingServer.running());
 
             node.harnesses().unpin("dress-room");
-            await("the server stops once no version in use names it", () -> !server.isAlive());
+            eventually("the server stops once no version in use names it").until(() -> !server.isAlive());
             assertEquals(List.of(), EverythingServer.running());
         }
     }
@@ -117,7 +116,7 @@ class McpServerLifecycleTest {
             node.harnesses().pin("tech-room", Pin.version(alsoA));
 
             Http http = Http.operator(node.port());
-            await("both servers' tools are discovered", () -> {
+            eventually("both servers' tools are discovered").until(() -> {
                 String body = http.get("/v1/harness").body();
                 return body.contains("side-a__get-env") && body.contains("side-b__get-env");
             });

@@ -7,11 +7,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -154,10 +156,8 @@ class McpToolSourceStdioTest {
         List<List<String>> told = new CopyOnWriteArrayList<>();
         try (McpConnection connection = McpConnection.open(EverythingServer.stdioSpec("everything"),
                 tools -> told.add(tools.stream().map(t -> t.name()).toList()))) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (told.isEmpty() && System.nanoTime() < deadline) Thread.sleep(50);
-
-            assertFalse(told.isEmpty(), "no tools/list_changed reached the client");
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
+                    .untilAsserted(() -> assertFalse(told.isEmpty(), "no tools/list_changed reached the client"));
             assertTrue(told.getLast().contains("simulate-research-query"), told.toString());
         }
     }
@@ -171,25 +171,15 @@ class McpToolSourceStdioTest {
 
         source.start().get(30, TimeUnit.SECONDS);
         // Whether the initial list or the list_changed after it brings the late tool is a race: wait.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (System.nanoTime() < deadline
-                && (told.isEmpty() || told.getLast().stream().noneMatch(t -> t.name().equals("simulate-research-query")))) {
-            Thread.sleep(50);
-        }
-
-        assertFalse(told.isEmpty());
-        assertTrue(told.getLast().stream().anyMatch(t -> t.name().equals("simulate-research-query")), told.toString());
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50)).untilAsserted(() -> {
+            assertFalse(told.isEmpty(), "the listener was told no tool list");
+            assertTrue(told.getLast().stream().anyMatch(t -> t.name().equals("simulate-research-query")), told.toString());
+        });
         assertEquals(source.tools(), told.getLast());
     }
 
     static ToolResult eventuallyOk(McpToolSource source, String tool, String args) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        ToolResult last = null;
-        while (System.nanoTime() < deadline) {
-            last = source.call(tool, args).get(15, TimeUnit.SECONDS);
-            if (last.ok()) return last;
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no ok result within 20 s; last: " + last);
+        return await("an ok result of " + tool).atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(100))
+                .until(() -> source.call(tool, args).get(15, TimeUnit.SECONDS), ToolResult::ok);
     }
 }
