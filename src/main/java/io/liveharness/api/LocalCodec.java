@@ -15,7 +15,7 @@ public final class LocalCodec<T> implements MessageCodec<T, T> {
 
     /** Registers local codecs for every record that crosses this JVM's event bus. */
     public static void registerAll(EventBus bus) {
-        for (Class<?> type : new Class<?>[] {ViewerMessage.class, MessageOutcome.class, AvatarReply.class,
+        for (Class<?> type : new Class<?>[] {ViewerMessage.class, MessageOutcome.class, AvatarReply.class, ReplySegment.class,
                 RoomStateUpdate.class, ToolCall.class, ToolResult.class, RoomCommand.class,
                 io.liveharness.room.RoomSnapshot.class}) {
             register(bus, type);
