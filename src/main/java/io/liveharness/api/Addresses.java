@@ -8,6 +8,9 @@ public final class Addresses {
 
     public static String outcome(String roomId) { return "outcome." + roomId; }
 
+    /** The speakable segments of a room's replies, as each is released. */
+    public static String segment(String roomId) { return "segment." + roomId; }
+
     public static String tool(String toolName) { return "tool." + toolName; }
 
     private Addresses() { }

@@ -17,8 +17,8 @@ public final class LocalCodec<T> implements MessageCodec<T, T> {
 
     /** Registers local codecs for the API's records that cross this JVM's event bus. */
     public static void registerAll(EventBus bus) {
-        register(bus, ViewerMessage.class, MessageOutcome.class, AvatarReply.class, RoomStateUpdate.class, ToolCall.class,
-                ToolResult.class, RoomCommand.class);
+        register(bus, ViewerMessage.class, MessageOutcome.class, AvatarReply.class, ReplySegment.class, RoomStateUpdate.class,
+                ToolCall.class, ToolResult.class, RoomCommand.class);
     }
 
     /** Registers these records' local codecs; a record that already has one keeps it, so any verticle may call this. */

@@ -1,29 +1,43 @@
 package io.liveharness.api;
 
+import java.util.List;
+
 /**
  * The one outcome of an accepted viewer message.
  *
- * @param reason     why it ended this way: {@code model}, {@code fallback}, {@code stale},
- *                   {@code overload}, {@code spam}, {@code duplicate}, or an error description
- * @param detail     a human-readable explanation of the reason (which deadline, which error)
- * @param replyText  what the avatar said (for {@code merged}: the answering message's reply)
+ * @param reason     why it ended this way
+ * @param detail     a human-readable explanation of the reason (which deadline, which error, which
+ *                   hook stopped the reply at which segment)
+ * @param replyText  what the avatar said (for {@code merged}: the answering message's reply); for an
+ *                   answer cancelled part-way, what it had said by then
  * @param mergedInto for {@code merged}: the message whose answer covers this one
  * @param hooks      the hook decisions that changed something (blocks, rewrites, failures), as
  *                   {@code point/type: decision (reason)}
+ * @param segments   the segments released to viewers, in order: the model's, then the fallback's
+ *                   where it finished the reply (each says which)
  */
-public record MessageOutcome(String roomId, String messageId, OutcomeKind kind, String reason, String detail,
+public record MessageOutcome(String roomId, String messageId, OutcomeKind kind, OutcomeReason reason, String detail,
                              String replyText, String intent, double confidence, String harnessVersion,
                              String mergedInto, StageTimings timings, long acceptedAtMs, long finishedAtMs,
-                             java.util.List<String> hooks) {
+                             List<String> hooks, List<ReplySegment> segments) {
 
     public MessageOutcome {
-        hooks = hooks == null ? java.util.List.of() : java.util.List.copyOf(hooks);
+        hooks = hooks == null ? List.of() : List.copyOf(hooks);
+        segments = segments == null ? List.of() : List.copyOf(segments);
+    }
+
+    /** An outcome with nothing spoken in segments (dropped, failed, or from before segments). */
+    public MessageOutcome(String roomId, String messageId, OutcomeKind kind, OutcomeReason reason, String detail,
+                          String replyText, String intent, double confidence, String harnessVersion,
+                          String mergedInto, StageTimings timings, long acceptedAtMs, long finishedAtMs, List<String> hooks) {
+        this(roomId, messageId, kind, reason, detail, replyText, intent, confidence, harnessVersion, mergedInto, timings,
+                acceptedAtMs, finishedAtMs, hooks, List.of());
     }
 
     public long endToEndMs() { return finishedAtMs - acceptedAtMs; }
 
     /** An answer the skill's grounded fallback gave instead of the model: after a failure, or at once when the engine shed it. */
     public boolean fallbackReply() {
-        return kind == OutcomeKind.ANSWERED && ("fallback".equals(reason) || "overload".equals(reason));
+        return kind == OutcomeKind.ANSWERED && (reason == OutcomeReason.FALLBACK || reason == OutcomeReason.OVERLOAD);
     }
 }

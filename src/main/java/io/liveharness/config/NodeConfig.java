@@ -14,7 +14,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
 
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null, null, null, null) : http;
-        rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null) : rooms;
+        rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null, null) : rooms;
         engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null, null, null, null, null, null, null) : engine;
         router = router == null ? new RouterConfig(null, null, null) : router;
         harness = harness == null ? new HarnessConfig(null, null, null, null) : harness;
@@ -37,7 +37,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
     /** The same node over another rooms folder and catalog (the training world). */
     public NodeConfig withData(String roomsDir, CatalogConfig catalog) {
         RoomsConfig r = new RoomsConfig(roomsDir, rooms.queueCapacity(), rooms.staleAfterMs(), rooms.passivateAfterMs(),
-                rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity());
+                rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity(), rooms.speech());
         return withRooms(r).withCatalog(catalog);
     }
 
@@ -101,10 +101,11 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      *
      * @param mergeSimilarity character-bigram Jaccard similarity at or above which two queued
      *                        questions count as near-duplicates and get one answer
+     * @param speech          how replies are cut into speakable segments and how long the avatar takes to say them
      */
     public record RoomsConfig(String dir, Integer queueCapacity, Long staleAfterMs, Long passivateAfterMs,
                               Integer contextTokenBudget, Integer historyTurns, Long replyDeadlineMs,
-                              Double mergeSimilarity) {
+                              Double mergeSimilarity, SpeechConfig speech) {
         public static final String DEFAULT_DIR = "rooms";
         public static final int DEFAULT_QUEUE_CAPACITY = 16;
         public static final long DEFAULT_STALE_AFTER_MS = 6_000;
@@ -123,6 +124,50 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             historyTurns = historyTurns == null ? DEFAULT_HISTORY_TURNS : historyTurns;
             replyDeadlineMs = replyDeadlineMs == null ? DEFAULT_REPLY_DEADLINE_MS : replyDeadlineMs;
             mergeSimilarity = mergeSimilarity == null ? DEFAULT_MERGE_SIMILARITY : mergeSimilarity;
+            speech = speech == null ? new SpeechConfig(null, null, null, null) : speech;
+        }
+
+        /** With the default speech settings. */
+        public RoomsConfig(String dir, Integer queueCapacity, Long staleAfterMs, Long passivateAfterMs,
+                           Integer contextTokenBudget, Integer historyTurns, Long replyDeadlineMs, Double mergeSimilarity) {
+            this(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns, replyDeadlineMs,
+                    mergeSimilarity, null);
+        }
+
+        public RoomsConfig withSpeech(SpeechConfig speech) {
+            return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
+                    replyDeadlineMs, mergeSimilarity, speech);
+        }
+    }
+
+    /**
+     * Speakable segments and the avatar's speaking time (docs/segments.md).
+     *
+     * @param zhCharsPerSecond Chinese (CJK) characters the TTS voice says per second
+     * @param enWordsPerSecond English words (and numbers) it says per second
+     * @param minSegmentChars  a clause shorter than this (characters, spaces not counted) waits to join the next,
+     *                         so a segment is not one word
+     * @param maxSegmentChars  a clause this long with no punctuation yet is cut anyway, so a long one still goes
+     */
+    public record SpeechConfig(Double zhCharsPerSecond, Double enWordsPerSecond, Integer minSegmentChars,
+                               Integer maxSegmentChars) {
+        public static final double DEFAULT_ZH_CHARS_PER_SECOND = 4.5;
+        public static final double DEFAULT_EN_WORDS_PER_SECOND = 2.5;
+        public static final int DEFAULT_MIN_SEGMENT_CHARS = 6;
+        public static final int DEFAULT_MAX_SEGMENT_CHARS = 40;
+
+        public SpeechConfig {
+            zhCharsPerSecond = zhCharsPerSecond == null ? DEFAULT_ZH_CHARS_PER_SECOND : zhCharsPerSecond;
+            enWordsPerSecond = enWordsPerSecond == null ? DEFAULT_EN_WORDS_PER_SECOND : enWordsPerSecond;
+            minSegmentChars = minSegmentChars == null ? DEFAULT_MIN_SEGMENT_CHARS : minSegmentChars;
+            maxSegmentChars = maxSegmentChars == null ? DEFAULT_MAX_SEGMENT_CHARS : maxSegmentChars;
+            if (!(zhCharsPerSecond > 0)) throw new IllegalArgumentException("rooms.speech.zhCharsPerSecond must be above 0, not " + zhCharsPerSecond);
+            if (!(enWordsPerSecond > 0)) throw new IllegalArgumentException("rooms.speech.enWordsPerSecond must be above 0, not " + enWordsPerSecond);
+            if (minSegmentChars < 1) throw new IllegalArgumentException("rooms.speech.minSegmentChars must be 1 or more, not " + minSegmentChars);
+            if (maxSegmentChars < minSegmentChars + 4) {
+                throw new IllegalArgumentException("rooms.speech.maxSegmentChars must be at least minSegmentChars + 4 ("
+                        + (minSegmentChars + 4) + "), not " + maxSegmentChars);
+            }
         }
     }
 

@@ -3,8 +3,9 @@ package io.liveharness.ingress;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.api.AvatarReply;
 import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.ReplySegment;
 
-/** The wire shape of outcomes and replies (HTTP and WebSocket). */
+/** The wire shape of outcomes, segments and replies (HTTP and WebSocket). */
 public final class OutcomeJson {
 
     /**
@@ -18,8 +19,9 @@ public final class OutcomeJson {
         n.put("messageId", o.messageId());
         n.put("roomId", o.roomId());
         n.put("status", o.kind().label());
-        n.put("reason", o.reason());
+        n.put("reason", o.reason().label());
         if (o.replyText() != null) n.put("reply", o.replyText());
+        if (!o.segments().isEmpty()) o.segments().forEach(s -> n.withArray("segments").add(s.text()));
         if (o.mergedInto() != null) n.put("mergedInto", o.mergedInto());
         n.put("latencyMs", o.endToEndMs());
         return n;
@@ -31,7 +33,7 @@ public final class OutcomeJson {
         n.put("messageId", o.messageId());
         n.put("roomId", o.roomId());
         n.put("status", o.kind().label());
-        n.put("reason", o.reason());
+        n.put("reason", o.reason().label());
         if (o.detail() != null) n.put("detail", o.detail());
         if (o.replyText() != null) n.put("reply", o.replyText());
         if (o.intent() != null) {
@@ -44,6 +46,25 @@ public final class OutcomeJson {
         o.timings().micros().forEach((stage, micros) -> timings.put(stage, micros / 1000.0));
         n.put("latencyMs", o.endToEndMs());
         if (!o.hooks().isEmpty()) o.hooks().forEach(n.putArray("hooks")::add);
+        if (!o.segments().isEmpty()) {
+            var segments = n.putArray("segments");
+            o.segments().forEach(s -> segments.add(segment(s).without(java.util.List.of("type", "roomId", "messageId"))));
+        }
+        return n;
+    }
+
+    /** One speakable segment as released (a TTS engine says these, in order). */
+    public static ObjectNode segment(ReplySegment s) {
+        ObjectNode n = RequestJson.JSON.createObjectNode();
+        n.put("type", "segment");
+        n.put("roomId", s.roomId());
+        n.put("messageId", s.messageId());
+        n.put("index", s.index());
+        n.put("text", s.text());
+        n.put("source", s.source().label());
+        n.put("speechSeconds", Math.round(s.speechSeconds() * 1000) / 1000.0);
+        n.put("releasedAtMs", s.releasedAtMs());
+        n.put("speaksAtMs", s.speaksAtMs());
         return n;
     }
 

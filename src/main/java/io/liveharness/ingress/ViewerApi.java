@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.AvatarReply;
 import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.ReplySegment;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.config.NodeConfig.HttpConfig;
 import io.liveharness.room.RoomManifest;
@@ -154,7 +155,7 @@ public final class ViewerApi {
         });
     }
 
-    /** A WebSocket that streams the room's replies and outcomes as JSON, one object per frame. */
+    /** A WebSocket that streams the room's segments, replies and outcomes as JSON, one object per frame. */
     private void events(RoutingContext ctx) {
         String roomId = ctx.pathParam("roomId");
         if (!rooms.exists(roomId)) {
@@ -205,6 +206,9 @@ public final class ViewerApi {
             }
             ws.writeTextMessage(frame);
         };
+        // segments as the room releases them (what TTS says), then the whole reply and the outcome
+        consumers.add(vertx.eventBus().<ReplySegment>localConsumer(Addresses.segment(roomId),
+                m -> send.handle(OutcomeJson.segment(m.body()).toString())));
         consumers.add(vertx.eventBus().<AvatarReply>localConsumer(Addresses.reply(roomId),
                 m -> send.handle(OutcomeJson.reply(m.body()).toString())));
         consumers.add(vertx.eventBus().<MessageOutcome>localConsumer(Addresses.outcome(roomId),

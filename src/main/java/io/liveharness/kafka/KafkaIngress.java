@@ -3,6 +3,7 @@ package io.liveharness.kafka;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.AvatarReply;
 import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.OutcomeReason;
 import io.liveharness.api.OutcomeKind;
 import io.liveharness.api.StageTimings;
 import io.liveharness.api.ViewerMessage;
@@ -44,10 +45,10 @@ import java.util.Set;
  */
 public final class KafkaIngress extends VerticleBase {
     /** Outcome reasons of records that never reach a room, and of messages for a draining room. */
-    public static final String BAD_MESSAGE = ViewerRecords.BAD_MESSAGE;
-    public static final String UNKNOWN_ROOM = ViewerRecords.UNKNOWN_ROOM;
-    public static final String TOO_LARGE = ViewerRecords.TOO_LARGE;
-    public static final String DRAINING = "draining";
+    public static final String BAD_MESSAGE = OutcomeReason.BAD_MESSAGE.label();
+    public static final String UNKNOWN_ROOM = OutcomeReason.UNKNOWN_ROOM.label();
+    public static final String TOO_LARGE = OutcomeReason.TOO_LARGE.label();
+    public static final String DRAINING = OutcomeReason.DRAINING.label();
     private static final long RETRY_MS = 500;
 
     private enum PartState { TAKING, OWNED, RELEASING }
@@ -194,7 +195,7 @@ public final class KafkaIngress extends VerticleBase {
         OwnedRoom room = owned.get(roomId);
         if (room == null) {
             boolean known = rooms.exists(roomId);
-            poison(r, ViewerRecords.failed(roomId, m.messageId(), m.acceptedAtMs(), known ? BAD_MESSAGE : UNKNOWN_ROOM, known
+            poison(r, ViewerRecords.failed(roomId, m.messageId(), m.acceptedAtMs(), known ? OutcomeReason.BAD_MESSAGE : OutcomeReason.UNKNOWN_ROOM, known
                     ? "room '" + roomId + "' is not in partition " + r.partition() + " (keyed by another partitioner?)"
                     : "no room '" + roomId + "' in the cluster's rooms").failed(), null);
             return;
@@ -208,12 +209,12 @@ public final class KafkaIngress extends VerticleBase {
         room.open.add(r.offset());
         String drain = monitor.drainReason(roomId);
         if (drain != null) {
-            outcome(new MessageOutcome(roomId, m.messageId(), OutcomeKind.DROPPED, DRAINING, "the room is draining: " + drain,
+            outcome(new MessageOutcome(roomId, m.messageId(), OutcomeKind.DROPPED, OutcomeReason.DRAINING, "the room is draining: " + drain,
                     null, null, 0, null, null, StageTimings.NONE, m.acceptedAtMs(), System.currentTimeMillis(), List.of()));
             return;
         }
         rooms.deliver(roomId, m).onFailure(e -> outcome(new MessageOutcome(roomId, m.messageId(), OutcomeKind.FAILED,
-                "error", "the room could not take the message: " + e.getMessage(), null, null, 0, null, null,
+                OutcomeReason.ERROR, "the room could not take the message: " + e.getMessage(), null, null, 0, null, null,
                 StageTimings.NONE, m.acceptedAtMs(), System.currentTimeMillis(), List.of())));
     }
 

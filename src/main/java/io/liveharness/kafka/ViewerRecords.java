@@ -2,6 +2,7 @@ package io.liveharness.kafka;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.OutcomeReason;
 import io.liveharness.api.OutcomeKind;
 import io.liveharness.api.StageTimings;
 import io.liveharness.api.ViewerMessage;
@@ -21,9 +22,9 @@ import java.util.List;
  */
 final class ViewerRecords {
     /** Outcome reasons of records that never reach a room. */
-    static final String BAD_MESSAGE = "bad_message";
-    static final String UNKNOWN_ROOM = "unknown_room";
-    static final String TOO_LARGE = "too_large";
+    static final OutcomeReason BAD_MESSAGE = OutcomeReason.BAD_MESSAGE;
+    static final OutcomeReason UNKNOWN_ROOM = OutcomeReason.UNKNOWN_ROOM;
+    static final OutcomeReason TOO_LARGE = OutcomeReason.TOO_LARGE;
 
     /** A record read: exactly one of the two is set. */
     record Read(ViewerMessage message, MessageOutcome failed) { }
@@ -60,7 +61,7 @@ final class ViewerRecords {
         }
     }
 
-    static Read failed(String roomId, String messageId, long acceptedAt, String reason, String detail) {
+    static Read failed(String roomId, String messageId, long acceptedAt, OutcomeReason reason, String detail) {
         return new Read(null, new MessageOutcome(roomId.isEmpty() ? "unknown" : roomId, messageId, OutcomeKind.FAILED, reason,
                 detail, null, null, 0, null, null, StageTimings.NONE, acceptedAt, System.currentTimeMillis(), List.of()));
     }

@@ -8,6 +8,7 @@ import io.liveharness.api.Addresses;
 import io.liveharness.api.LocalCodec;
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.api.OutcomeKind;
+import io.liveharness.api.OutcomeReason;
 import io.liveharness.api.StageTimings;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
@@ -152,7 +153,8 @@ public final class Node implements AutoCloseable {
         mcp.sync(harnesses.inUse(manifestPins));
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
-                new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools);
+                new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools,
+                config.rooms().speech());
         RoomServices services = new RoomServices(router, harnesses, pipeline, catalog, config.rooms());
         RoomRegistry rooms = new RoomRegistry(vertx,
                 (manifest, snapshot, onPassivate) -> new RoomVerticle(manifest, snapshot, services, onPassivate));
@@ -256,7 +258,7 @@ public final class Node implements AutoCloseable {
         }
         long now = System.currentTimeMillis();
         for (MessageLedger.Entry e : ledger.pending()) {
-            MessageOutcome o = new MessageOutcome(e.roomId(), e.messageId(), OutcomeKind.FAILED, "shutdown",
+            MessageOutcome o = new MessageOutcome(e.roomId(), e.messageId(), OutcomeKind.FAILED, OutcomeReason.SHUTDOWN,
                     "the node shut down before the message was answered", null, null, 0, null, null,
                     StageTimings.NONE, e.acceptedAtMs(), now, List.of());
             if (ledger.complete(o)) vertx.eventBus().publish(Addresses.outcome(e.roomId()), o);

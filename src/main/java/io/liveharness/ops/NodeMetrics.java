@@ -1,6 +1,7 @@
 package io.liveharness.ops;
 
 import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.OutcomeReason;
 import io.liveharness.api.OutcomeKind;
 import io.liveharness.engine.Completion;
 import io.micrometer.core.instrument.Counter;
@@ -38,7 +39,10 @@ public final class NodeMetrics {
             Duration.ofMillis(1), Duration.ofMillis(5), Duration.ofMillis(10), Duration.ofMillis(25), Duration.ofMillis(50),
             Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(2),
             Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofSeconds(30)};
-    private static final Set<String> REASONS = Set.of("model", "fallback", "stale", "overload", "spam", "duplicate", "refused", "error");
+    /** The reasons a room gives, each its own series; the rest (Kafka ingress, shutdown) count as "other". */
+    private static final Set<OutcomeReason> REASONS = java.util.EnumSet.of(OutcomeReason.MODEL, OutcomeReason.FALLBACK,
+            OutcomeReason.STALE, OutcomeReason.OVERLOAD, OutcomeReason.SPAM, OutcomeReason.DUPLICATE, OutcomeReason.REFUSED,
+            OutcomeReason.ERROR, OutcomeReason.STATE_CHANGED);
     private static final Set<String> STAGES = Set.of("queue_wait", "input_hooks", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "emit");
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -55,7 +59,7 @@ public final class NodeMetrics {
     public void registerAtStart() {
         for (OutcomeKind kind : OutcomeKind.values()) {
             replyLatency(kind.label());
-            for (String reason : REASONS) outcomes(kind.label(), reason);
+            for (OutcomeReason reason : REASONS) outcomes(kind.label(), reason.label());
             outcomes(kind.label(), "other");
         }
         for (String stage : STAGES) stageLatency(stage);
@@ -124,7 +128,7 @@ public final class NodeMetrics {
                 .setEnabled(true)
                 .setLabels(EnumSet.of(Label.EB_ADDRESS, Label.EB_FAILURE, Label.EB_SIDE, Label.HTTP_METHOD, Label.HTTP_CODE,
                         Label.HTTP_ROUTE, Label.POOL_TYPE, Label.POOL_NAME));
-        for (String prefix : new String[]{"room", "reply", "outcome"}) {
+        for (String prefix : new String[]{"room", "reply", "outcome", "segment"}) {
             o.addLabelMatch(new Match().setDomain(MetricsDomain.EVENT_BUS).setLabel(Label.EB_ADDRESS.toString())
                     .setType(MatchType.REGEX).setValue(prefix + "\\..*").setAlias(prefix + ".*"));
         }
@@ -137,7 +141,7 @@ public final class NodeMetrics {
     /** One finished message: end-to-end and per-stage latency, the outcome, intent and hook results. */
     public void outcome(MessageOutcome o) {
         String kind = o.kind().label();
-        String reason = REASONS.contains(o.reason()) ? o.reason() : "other";
+        String reason = REASONS.contains(o.reason()) ? o.reason().label() : "other";
         outcomes(kind, reason).increment();
         if (o.intent() != null) {
             Counter.builder("liveharness.intents").description("Viewer messages by the intent the router gave them")

@@ -5,6 +5,7 @@ import io.liveharness.api.Addresses;
 import io.liveharness.api.AvatarReply;
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.api.OutcomeKind;
+import io.liveharness.api.ReplySegment;
 import io.liveharness.api.ToolResult;
 import io.liveharness.ingress.OutcomeJson;
 import io.liveharness.ingress.RequestJson;
@@ -64,6 +65,10 @@ public final class OpsMonitor {
             if (stats.putIfAbsent(roomId, new RoomStats()) != null) continue;
             vertx.eventBus().<MessageOutcome>localConsumer(Addresses.outcome(roomId), m -> outcome(m.body()));
             vertx.eventBus().<AvatarReply>localConsumer(Addresses.reply(roomId), m -> reply(m.body()));
+            vertx.eventBus().<ReplySegment>localConsumer(Addresses.segment(roomId), m -> {
+                RoomStats s = stats.get(m.body().roomId());
+                if (s != null) s.segment(m.body());
+            });
         }
     }
 

@@ -2,6 +2,8 @@ package io.liveharness.ops;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.OutcomeReason;
+import io.liveharness.api.ReplySegment;
 import io.liveharness.ingress.RequestJson;
 
 import java.util.ArrayDeque;
@@ -25,7 +27,9 @@ public final class RoomStats {
     private final Map<String, long[]> stageMicros = new LinkedHashMap<>(); // ring of WINDOW samples per stage
     private final Map<String, Integer> stageCount = new LinkedHashMap<>();
     private final Deque<Long> replyTimes = new ArrayDeque<>();
-    private long pending, outcomes, hookBlocks, fallbacks, answered, dropped, failed;
+    private long pending, outcomes, hookBlocks, fallbacks, answered, dropped, failed, stateChanged;
+    private long segments, speakingUntilMs;
+    private double speechSeconds;
 
     synchronized void accepted() { pending++; }
 
@@ -39,10 +43,18 @@ public final class RoomStats {
             case MERGED -> { }
         }
         if (o.fallbackReply()) fallbacks++;
+        if (o.reason() == OutcomeReason.STATE_CHANGED) stateChanged++;
         if (o.intent() != null) intents.merge(o.intent(), 1L, Long::sum);
         for (String h : o.hooks()) if ("block".equals(NodeMetrics.HookResult.parse(h).decision())) hookBlocks++;
         o.timings().micros().forEach((stage, micros) -> add(stage, micros));
         add("end_to_end", o.endToEndMs() * 1000);
+    }
+
+    /** A segment released: the avatar will say it from its speaksAtMs for its estimated seconds. */
+    synchronized void segment(ReplySegment s) {
+        segments++;
+        speechSeconds += s.speechSeconds();
+        speakingUntilMs = Math.max(speakingUntilMs, s.speechEndsAtMs());
     }
 
     synchronized void reply(long atMs) {
@@ -68,7 +80,9 @@ public final class RoomStats {
         ObjectNode n = RequestJson.JSON.createObjectNode();
         n.put("queueDepth", pending).put("repliesPerMinute", replyTimes.size()).put("outcomes", outcomes)
                 .put("answered", answered).put("dropped", dropped).put("failed", failed)
-                .put("hookBlocks", hookBlocks).put("fallbacks", fallbacks);
+                .put("hookBlocks", hookBlocks).put("fallbacks", fallbacks).put("stateChanged", stateChanged);
+        n.putObject("speech").put("segments", segments).put("seconds", Math.round(speechSeconds * 1000) / 1000.0)
+                .put("speakingUntilMs", speakingUntilMs).put("speaking", now < speakingUntilMs);
         ObjectNode mix = n.putObject("intents");
         intents.forEach(mix::put);
         ObjectNode stages = n.putObject("latencyMs");

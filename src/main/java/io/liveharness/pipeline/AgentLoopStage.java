@@ -52,8 +52,9 @@ public final class AgentLoopStage {
         this.maxSteps = maxSteps;
     }
 
-    /** One run of the loop: its request, hooks, tools (name → spec) and what it records. */
-    private record Loop(RoomRequest request, SharedPrefix shared, HookChain hooks, Map<String, ToolSpec> tools, RequestTrace trace) {
+    /** One run of the loop: its request, hooks, tools (name → spec), what it records and who hears it stream. */
+    private record Loop(RoomRequest request, SharedPrefix shared, HookChain hooks, Map<String, ToolSpec> tools, RequestTrace trace,
+                        GenerationListener listener) {
         String room() { return request.room().id(); }
 
         String intent() { return request.classification().intent().label(); }
@@ -62,17 +63,19 @@ public final class AgentLoopStage {
     }
 
     /**
-     * @param shared how much of the prompt's system message every room of its harness version shares
-     * @param tools  the tools the active skill may call, by the name the model sees
+     * @param shared   how much of the prompt's system message every room of its harness version shares
+     * @param tools    the tools the active skill may call, by the name the model sees
+     * @param listener hears each generation stream, on the room's context, and may stop the loop
      */
     public Future<AgentResult> run(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
-                                   HookChain hooks, RequestTrace trace) {
-        return step(new Loop(request, shared, hooks, tools, trace), new ArrayList<>(prompt), 0);
+                                   HookChain hooks, RequestTrace trace, GenerationListener listener) {
+        return step(new Loop(request, shared, hooks, tools, trace, listener), new ArrayList<>(prompt), 0);
     }
 
     private Future<AgentResult> step(Loop loop, List<ChatMessage> messages, int steps) {
         return generate(loop, messages).compose(completion -> {
-            boolean cut = completion.stopReason() == StopReason.DEADLINE || completion.stopReason() == StopReason.CANCELLED;
+            boolean cut = completion.stopReason() == StopReason.DEADLINE || completion.stopReason() == StopReason.CANCELLED
+                    || loop.listener().stopped();
             List<ParsedToolCall> calls = ToolCallParser.parse(completion.text());
             boolean lastStep = steps + 1 >= maxSteps;
             AgentResult done = new AgentResult(completion.text(), loop.trace().tools(), completion.stopReason(), steps + 1);
@@ -80,6 +83,7 @@ public final class AgentLoopStage {
             messages.add(ChatMessage.assistant(completion.text()));
             if (!calls.isEmpty()) {
                 return callTools(loop, calls).compose(results -> {
+                    if (loop.listener().stopped()) return Future.succeededFuture(done);
                     for (ToolExchange r : results) {
                         messages.add(new ChatMessage("tool", r.ok() ? r.resultJson() : "{\"error\": " + quote(r.error()) + "}"));
                     }
@@ -107,8 +111,11 @@ public final class AgentLoopStage {
                 System.nanoTime() + remainingMs * 1_000_000L).withPriority(loop.request().classification().intent().priority())
                 .withSharedPrefix(loop.shared()); // the system message stays first as the loop adds turns
         Context context = vertx.getOrCreateContext();
-        java.util.concurrent.CompletableFuture<Completion> generation = model.complete(request, piece -> { });
+        // Pieces hop to the room's context in the order decoded; the completion after them, so the listener has them all.
+        java.util.concurrent.CompletableFuture<Completion> generation = model.complete(request,
+                piece -> context.runOnContext(v -> loop.listener().piece(piece)));
         io.vertx.core.Promise<Completion> answered = io.vertx.core.Promise.promise();
+        loop.listener().started(() -> generation.cancel(false));
         long bound = remainingMs + ANSWER_GRACE_MS;
         long timer = vertx.setTimer(bound, id -> {
             if (answered.tryFail(new io.liveharness.engine.EngineException("the model did not answer within " + bound + " ms"))) {
@@ -117,8 +124,17 @@ public final class AgentLoopStage {
         });
         generation.whenComplete((c, e) -> context.runOnContext(v -> {
             vertx.cancelTimer(timer);
-            if (e == null) answered.tryComplete(c);
-            else answered.tryFail(e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e);
+            if (e == null) {
+                loop.listener().ended(c.stopReason());
+                answered.tryComplete(c);
+            } else if (e instanceof java.util.concurrent.CancellationException && loop.listener().stopped()) {
+                // stopped by the listener (a blocked segment, a withdrawn answer): an end, not a failure
+                loop.listener().ended(StopReason.CANCELLED);
+                answered.tryComplete(new Completion("", 0, 0, StopReason.CANCELLED, 0, 0));
+            } else {
+                loop.listener().ended(StopReason.CANCELLED);
+                answered.tryFail(e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e);
+            }
         }));
         return answered.future();
     }

@@ -1,8 +1,10 @@
 package io.liveharness.pipeline;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.liveharness.api.ReplySegment;
 import io.liveharness.api.StageTimings;
 import io.liveharness.api.ViewerMessage;
+import io.liveharness.config.NodeConfig.SpeechConfig;
 import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.EngineBusyException;
 import io.liveharness.engine.ShedReason;
@@ -24,11 +26,13 @@ import java.util.function.Supplier;
 
 /**
  * The five stages of one request, each timed: context load, prompt assembly, agent loop, hook
- * checks, emit; the input hooks go first. A reply the output hooks block is sent back to the model
- * with the reason, a bounded number of times; after that, or when the model fails or misses the
- * deadline, the room speaks the skill's grounded fallback; when the engine refuses the request at
- * once as overloaded, the fallback goes at once too. The request never ends in silence,
- * unless an input hook refuses the message itself.
+ * checks, emit; the input hooks go first. The reply streams as speakable segments, each checked by
+ * the output hooks before it is released ({@link ReplyStream}). A block before anything was said
+ * is sent back to the model with the reason, a bounded number of times; a block after something was
+ * said stops the reply there. Then, or when the model fails or misses the deadline, the skill's
+ * grounded fallback finishes the reply (what was said stays said); when the engine refuses the
+ * request at once as overloaded, the fallback goes at once too. The request never ends in silence,
+ * unless an input hook refuses the message itself or the room withdraws the answer.
  */
 public final class RequestPipeline {
     public static final int MAX_HOOK_RETRIES = 1;
@@ -41,9 +45,11 @@ public final class RequestPipeline {
     private final EmitStage emit;
     private final HarnessHooks hooks;
     private final Supplier<List<ToolSpec>> remoteTools;
+    private final SpeechConfig speech;
 
     public RequestPipeline(ContextLoadStage contextLoad, PromptAssemblyStage promptAssembly, AgentLoopStage agentLoop,
-                           HookCheckStage hookCheck, EmitStage emit, HarnessHooks hooks, Supplier<List<ToolSpec>> remoteTools) {
+                           HookCheckStage hookCheck, EmitStage emit, HarnessHooks hooks, Supplier<List<ToolSpec>> remoteTools,
+                           SpeechConfig speech) {
         this.contextLoad = contextLoad;
         this.promptAssembly = promptAssembly;
         this.agentLoop = agentLoop;
@@ -51,10 +57,19 @@ public final class RequestPipeline {
         this.emit = emit;
         this.hooks = hooks;
         this.remoteTools = remoteTools;
+        this.speech = speech;
     }
 
-    /** Runs on the room's event loop; the returned future completes there too. */
-    public Future<PipelineResult> run(RoomRequest request) {
+    /** As {@link #run(RoomRequest, SpeechGate)}, every segment released at once (outside a room). */
+    public Future<PipelineResult> run(RoomRequest request) { return run(request, SpeechGate.IMMEDIATE); }
+
+    /**
+     * Runs on the room's event loop; the returned future completes there too, once every segment
+     * was released (or the answer withdrawn).
+     *
+     * @param gate where the reply's segments wait for the avatar to be free; it may withdraw the answer
+     */
+    public Future<PipelineResult> run(RoomRequest request, SpeechGate gate) {
         Timer timer = new Timer();
         RequestTrace trace = new RequestTrace();
         return hooks.chain(request.harness()).compose(chain -> {
@@ -65,12 +80,12 @@ public final class RequestPipeline {
                 if (checked.blocked()) {
                     return Future.succeededFuture(PipelineResult.refused(checked.reason(), trace, timer.timings()));
                 }
-                return answer(withText(request, checked.text()), chain, trace, timer);
+                return answer(withText(request, checked.text()), chain, trace, timer, gate);
             });
         });
     }
 
-    private Future<PipelineResult> answer(RoomRequest request, HookChain chain, RequestTrace trace, Timer timer) {
+    private Future<PipelineResult> answer(RoomRequest request, HookChain chain, RequestTrace trace, Timer timer, SpeechGate gate) {
         LoadedContext context = contextLoad.load(request);
         // The product data the prompt states backs a reply's facts as much as a tool result does.
         context.products().forEach(p -> trace.fact(JSON.valueToTree(p).toString()));
@@ -81,47 +96,77 @@ public final class RequestPipeline {
         PromptAssemblyStage.Prompt prompt = promptAssembly.assemble(request, context, skill, tools.values());
         timer.lap("prompt_assembly");
 
-        return attempt(request, prompt.messages(), prompt.shared(), tools, chain, trace, timer, 0)
+        ReplyStream stream = new ReplyStream(request, chain, hookCheck, trace, gate, emit, speech);
+        return attempt(request, prompt.messages(), prompt.shared(), tools, chain, trace, timer, 0, stream)
                 .recover(e -> {
                     timer.lap("agent_loop");
                     // Shed at once: the engine's backlog would have missed the deadline, so the fallback goes now.
                     if (e instanceof EngineBusyException busy && busy.reason() == ShedReason.OVERLOAD) {
-                        return Future.succeededFuture(new Attempt(null, "shed: " + e.getMessage(), true));
+                        return Future.succeededFuture(new Attempt(false, "shed: " + e.getMessage(), true));
                     }
-                    return Future.succeededFuture(new Attempt(null, "model failed: " + e.getMessage()));
+                    return Future.succeededFuture(new Attempt(false, "model failed: " + e.getMessage()));
+                })
+                .compose(attempt -> {
+                    if (attempt.ok() || stream.stop() instanceof ReplyStream.Withdrawn) return Future.succeededFuture(attempt);
+                    return stream.finishWith(FallbackReply.build(skill, context.onStage())).map(attempt);
                 })
                 .map(attempt -> {
-                    boolean fallback = attempt.text() == null;
-                    String text = fallback ? FallbackReply.build(skill, context.onStage()) : attempt.text();
-                    var reply = emit.emit(request, text, fallback);
+                    List<ReplySegment> said = stream.released();
+                    if (stream.stop() instanceof ReplyStream.Withdrawn w) {
+                        timer.lap("emit");
+                        return PipelineResult.withdrawn(w.reason(), said, trace, timer.timings());
+                    }
+                    boolean fallback = !attempt.ok();
+                    var reply = emit.emit(request, stream.heard(), fallback);
                     timer.lap("emit");
-                    return new PipelineResult(reply, fallback, attempt.overload(), attempt.problem(), trace, timer.timings());
+                    return new PipelineResult(reply, fallback, attempt.overload(), attempt.problem(), said, null, trace, timer.timings());
                 });
     }
 
-    /** A usable reply text, or null with the problem that made it unusable (and whether that was the engine's overload). */
-    private record Attempt(String text, String problem, boolean overload) {
-        Attempt(String text, String problem) { this(text, problem, false); }
+    /** Whether the model's reply stands, or the problem that made the fallback finish it (and whether that was the engine's overload). */
+    private record Attempt(boolean ok, String problem, boolean overload) {
+        Attempt(boolean ok, String problem) { this(ok, problem, false); }
     }
 
     private Future<Attempt> attempt(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
-                                    HookChain chain, RequestTrace trace, Timer timer, int retry) {
-        return agentLoop.run(request, prompt, shared, tools, chain, trace).compose(result -> {
+                                    HookChain chain, RequestTrace trace, Timer timer, int retry, ReplyStream stream) {
+        return agentLoop.run(request, prompt, shared, tools, chain, trace, stream).compose(result -> {
             timer.lap("agent_loop");
-            if (result.stopReason() == StopReason.DEADLINE) {
-                return Future.succeededFuture(new Attempt(null, "the model missed the reply deadline"));
-            }
-            return hookCheck.check(chain, request, result.output(), trace).compose(verdict -> {
+            return stream.settled().compose(v -> {
+                // the hooks ran on each segment while the model streamed: their own time, not the wait here
                 timer.lap("hook_checks");
-                if (!verdict.blocked()) return Future.succeededFuture(new Attempt(verdict.text(), null));
-                String problem = "hook " + verdict.verdict().hook() + " blocked the reply: " + verdict.reason();
-                if (retry >= MAX_HOOK_RETRIES) return Future.succeededFuture(new Attempt(null, problem));
-                List<ChatMessage> corrected = new ArrayList<>(prompt);
-                corrected.add(ChatMessage.assistant(result.output()));
-                corrected.add(ChatMessage.user(request.harness().corrections().replyBlocked(verdict.reason())));
-                return attempt(request, corrected, shared, tools, chain, trace, timer, retry + 1);
+                timer.add("hook_checks", stream.takeHookMicros());
+                if (stream.stop() instanceof ReplyStream.Withdrawn) return Future.succeededFuture(new Attempt(false, "withdrawn"));
+                if (stream.stop() instanceof ReplyStream.Blocked b) {
+                    String problem = "hook " + b.hook() + " blocked segment " + b.index() + " ('" + b.segment() + "'): " + b.reason();
+                    return retryOrGiveUp(request, prompt, shared, tools, chain, trace, timer, retry, stream, b.reason(), problem);
+                }
+                if (stream.stop() instanceof ReplyStream.Ended) return Future.succeededFuture(new Attempt(true, null));
+                if (result.stopReason() == StopReason.DEADLINE) {
+                    return Future.succeededFuture(new Attempt(false, "the model missed the reply deadline"));
+                }
+                if (!stream.nothingSaid()) return Future.succeededFuture(new Attempt(true, null));
+                // Nothing speakable came: the hooks judge the empty reply (not-empty sends it back).
+                return hookCheck.check(chain, request, "", trace).compose(verdict -> {
+                    timer.lap("hook_checks");
+                    if (!verdict.blocked()) return Future.succeededFuture(new Attempt(true, null));
+                    String problem = "hook " + verdict.verdict().hook() + " blocked the reply: " + verdict.reason();
+                    return retryOrGiveUp(request, prompt, shared, tools, chain, trace, timer, retry, stream, verdict.reason(), problem);
+                });
             });
         });
+    }
+
+    /** The model's one retry with the hook's reason, if nothing was said yet; else the fallback finishes. */
+    private Future<Attempt> retryOrGiveUp(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
+                                          HookChain chain, RequestTrace trace, Timer timer, int retry, ReplyStream stream,
+                                          String reason, String problem) {
+        if (retry >= MAX_HOOK_RETRIES || !stream.nothingSaid()) return Future.succeededFuture(new Attempt(false, problem));
+        List<ChatMessage> corrected = new ArrayList<>(prompt);
+        corrected.add(ChatMessage.assistant(stream.rawText()));
+        corrected.add(ChatMessage.user(request.harness().corrections().replyBlocked(reason)));
+        stream.resume();
+        return attempt(request, corrected, shared, tools, chain, trace, timer, retry + 1, stream);
     }
 
     /** The active skill's tools, the harness's own and those found on its MCP servers. */
@@ -150,6 +195,9 @@ public final class RequestPipeline {
             micros.merge(stage, (now - last) / 1_000, Long::sum);
             last = now;
         }
+
+        /** Time a stage spent alongside another (the hooks over segments while the model streams). */
+        void add(String stage, long stageMicros) { micros.merge(stage, stageMicros, Long::sum); }
 
         StageTimings timings() { return new StageTimings(micros); }
     }

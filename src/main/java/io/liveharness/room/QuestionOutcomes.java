@@ -2,10 +2,13 @@ package io.liveharness.room;
 
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.api.OutcomeKind;
+import io.liveharness.api.OutcomeReason;
+import io.liveharness.api.ReplySegment;
 import io.liveharness.api.StageTimings;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.hooks.HookVerdict;
 import io.liveharness.pipeline.PipelineResult;
+import io.liveharness.pipeline.SpeechTime;
 import io.liveharness.router.Classification;
 
 import java.util.ArrayList;
@@ -38,25 +41,46 @@ final class QuestionOutcomes {
         List<String> hooks = hookLog(r);
         List<MessageOutcome> out = new ArrayList<>();
         out.add(outcome(m, OutcomeKind.ANSWERED, reason(r), r.detail(), r.reply().text(), null,
-                timings, now, hooks));
+                timings, now, hooks, r.segments()));
         for (ViewerMessage dup : question.merged()) {
-            out.add(outcome(dup, OutcomeKind.MERGED, "duplicate", "answered together with " + m.messageId(),
-                    r.reply().text(), m.messageId(), timings, now, hooks));
+            out.add(outcome(dup, OutcomeKind.MERGED, OutcomeReason.DUPLICATE, "answered together with " + m.messageId(),
+                    r.reply().text(), m.messageId(), timings, now, hooks, r.segments()));
         }
         return out;
     }
 
     /** {@code model}, {@code fallback}, or {@code overload} for a fallback given at once because the engine shed the request. */
-    private static String reason(PipelineResult r) {
-        if (!r.fallback()) return "model";
-        return r.overload() ? "overload" : "fallback";
+    private static OutcomeReason reason(PipelineResult r) {
+        if (!r.fallback()) return OutcomeReason.MODEL;
+        return r.overload() ? OutcomeReason.OVERLOAD : OutcomeReason.FALLBACK;
+    }
+
+    /**
+     * The room withdrew the answer under way because its state changed: the question and its
+     * duplicates are dropped, reason {@code state_changed}; what had been said stays in the outcome.
+     */
+    List<MessageOutcome> withdrawn(PipelineResult r, long now) {
+        String said = r.segments().isEmpty() ? null
+                : SpeechTime.join(r.segments().stream().map(ReplySegment::text).toList());
+        String detail = r.withdrawn() + (r.segments().isEmpty() ? "; nothing had been said"
+                : "; " + r.segments().size() + " segment(s) had been said, the rest was not");
+        ViewerMessage m = question.message();
+        List<MessageOutcome> out = new ArrayList<>();
+        out.add(outcome(m, OutcomeKind.DROPPED, OutcomeReason.STATE_CHANGED, detail, said, null, withQueueWait(r.timings()),
+                now, hookLog(r), r.segments()));
+        for (ViewerMessage dup : question.merged()) {
+            out.add(outcome(dup, OutcomeKind.DROPPED, OutcomeReason.STATE_CHANGED, "merged into " + m.messageId() + ": " + detail,
+                    said, m.messageId(), withQueueWait(r.timings()), now, hookLog(r), r.segments()));
+        }
+        return out;
     }
 
     /** An input hook refused the question: it and its duplicates are dropped, nothing said. */
     List<MessageOutcome> refused(PipelineResult r, long now) {
         List<MessageOutcome> out = new ArrayList<>();
         for (ViewerMessage each : all()) {
-            out.add(outcome(each, OutcomeKind.DROPPED, "refused", r.detail(), null, null, withQueueWait(r.timings()), now, hookLog(r)));
+            out.add(outcome(each, OutcomeKind.DROPPED, OutcomeReason.REFUSED, r.detail(), null, null, withQueueWait(r.timings()), now,
+                    hookLog(r), List.of()));
         }
         return out;
     }
@@ -66,25 +90,26 @@ final class QuestionOutcomes {
         String detail = String.valueOf(cause.getMessage());
         ViewerMessage m = question.message();
         List<MessageOutcome> out = new ArrayList<>();
-        out.add(outcome(m, OutcomeKind.FAILED, "error", detail, null, null, StageTimings.NONE, now, List.of()));
+        out.add(outcome(m, OutcomeKind.FAILED, OutcomeReason.ERROR, detail, null, null, StageTimings.NONE, now, List.of(), List.of()));
         for (ViewerMessage dup : question.merged()) {
-            out.add(outcome(dup, OutcomeKind.FAILED, "error", "merged into " + m.messageId() + ", which failed: " + detail,
-                    null, m.messageId(), StageTimings.NONE, now, List.of()));
+            out.add(outcome(dup, OutcomeKind.FAILED, OutcomeReason.ERROR, "merged into " + m.messageId() + ", which failed: " + detail,
+                    null, m.messageId(), StageTimings.NONE, now, List.of(), List.of()));
         }
         return out;
     }
 
     /** A message the burst policy let go without an answer. */
-    static MessageOutcome dropped(String roomId, ViewerMessage m, Classification c, String reason, String detail) {
+    static MessageOutcome dropped(String roomId, ViewerMessage m, Classification c, OutcomeReason reason, String detail) {
         return new MessageOutcome(roomId, m.messageId(), OutcomeKind.DROPPED, reason, detail, null, c.intent().label(),
                 c.confidence(), null, null, StageTimings.NONE, m.acceptedAtMs(), System.currentTimeMillis(), List.of());
     }
 
-    private MessageOutcome outcome(ViewerMessage m, OutcomeKind kind, String reason, String detail, String reply,
-                                   String mergedInto, StageTimings timings, long now, List<String> hooks) {
+    private MessageOutcome outcome(ViewerMessage m, OutcomeKind kind, OutcomeReason reason, String detail, String reply,
+                                   String mergedInto, StageTimings timings, long now, List<String> hooks,
+                                   List<ReplySegment> segments) {
         Classification c = question.classification();
         return new MessageOutcome(roomId, m.messageId(), kind, reason, detail, reply, c.intent().label(), c.confidence(),
-                harnessVersion, mergedInto, timings, m.acceptedAtMs(), now, hooks);
+                harnessVersion, mergedInto, timings, m.acceptedAtMs(), now, hooks, segments);
     }
 
     private List<ViewerMessage> all() {

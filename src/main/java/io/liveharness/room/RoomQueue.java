@@ -1,5 +1,6 @@
 package io.liveharness.room;
 
+import io.liveharness.api.OutcomeReason;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.router.Classification;
 import io.liveharness.router.Intent;
@@ -23,12 +24,9 @@ public final class RoomQueue {
      * end when the question they were merged into ends, with its answer.
      */
     public interface Decisions {
-        void dropped(ViewerMessage message, Classification classification, String reason);
+        void dropped(ViewerMessage message, Classification classification, OutcomeReason reason);
     }
 
-    public static final String STALE = "stale";
-    public static final String OVERLOAD = "overload";
-    public static final String SPAM = "spam";
 
     private final int capacity;
     private final long staleAfterMs;
@@ -46,7 +44,7 @@ public final class RoomQueue {
 
     public void offer(ViewerMessage message, Classification classification) {
         if (classification.intent() == Intent.SPAM) {
-            decisions.dropped(message, classification, SPAM);
+            decisions.dropped(message, classification, OutcomeReason.SPAM);
             return;
         }
         QueuedQuestion incoming = new QueuedQuestion(message, classification);
@@ -61,11 +59,11 @@ public final class RoomQueue {
                             .thenComparingLong(q -> -q.message().acceptedAtMs()))
                     .orElseThrow();
             if (worst.priority() <= incoming.priority()) {
-                decisions.dropped(message, classification, OVERLOAD);
+                decisions.dropped(message, classification, OutcomeReason.OVERLOAD);
                 return;
             }
             waiting.remove(worst);
-            dropGroup(worst, OVERLOAD);
+            dropGroup(worst, OutcomeReason.OVERLOAD);
         }
         waiting.add(incoming);
     }
@@ -78,7 +76,7 @@ public final class RoomQueue {
     public Optional<QueuedQuestion> next(long nowMs) {
         waiting.removeIf(q -> {
             boolean stale = nowMs - q.newestAcceptedAtMs() > staleAfterMs;
-            if (stale) dropGroup(q, STALE);
+            if (stale) dropGroup(q, OutcomeReason.STALE);
             return stale;
         });
         Optional<QueuedQuestion> next = waiting.stream()
@@ -106,7 +104,7 @@ public final class RoomQueue {
                 .findFirst();
     }
 
-    private void dropGroup(QueuedQuestion q, String reason) {
+    private void dropGroup(QueuedQuestion q, OutcomeReason reason) {
         decisions.dropped(q.message(), q.classification(), reason);
         for (ViewerMessage m : q.merged()) decisions.dropped(m, q.classification(), reason);
     }

@@ -3,17 +3,21 @@ package io.liveharness.room;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.LocalCodec;
 import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.OutcomeReason;
+import io.liveharness.api.ReplySegment;
 import io.liveharness.api.RoomCommand;
 import io.liveharness.api.RoomStateUpdate;
 import io.liveharness.api.RoomStateUpdate.Promotion;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.harness.Harness;
 import io.liveharness.pipeline.PipelineResult;
+import io.liveharness.pipeline.SpeechTime;
 import io.liveharness.pipeline.RoomRequest;
 import io.liveharness.room.RoomSnapshot.Turn;
 import io.liveharness.room.RoomSnapshot.Utterance;
 import io.liveharness.router.Classification;
 import io.liveharness.router.RouteContext;
+import io.liveharness.tools.Product;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -24,13 +28,18 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * One live room: an actor that holds the room's context window and live state, queues its
  * viewers' messages by the burst policy and answers them one at a time through the pipeline.
- * Everything here runs on the room's own event-loop context, so none of it needs locks.
+ * The avatar speaks one answer at a time: the room knows until when it is estimated to speak
+ * ({@link SpeechClock}) and starts the next answer as soon as the last one is released, holding its
+ * segments until the avatar is free ({@link AnswerSpeech}). A state push that takes away what the
+ * answer under way rests on withdraws it ({@link StateDependency}); waiting questions simply start
+ * on the new state. Everything here runs on the room's own event-loop context, so none of it needs locks.
  *
  * <p>When idle for the configured time it hands its {@link RoomSnapshot} to the registry and
  * stops accepting messages (it answers {@link #PASSIVATING}); the registry undeploys it and
@@ -63,8 +72,13 @@ public final class RoomVerticle extends VerticleBase {
         protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) { return size() > MAX_TRACKED_VIEWERS; }
     };
     private boolean busy;
+    private SpeechClock speech;
+    /** The answer under way: its gate and what it rests on; null when idle. */
+    private InFlight inFlight;
     private boolean passivating;
     private long lastActivityMs;
+
+    private record InFlight(AnswerSpeech speech, StateDependency.Grounds grounds) { }
 
     public RoomVerticle(RoomManifest manifest, RoomSnapshot snapshot, RoomServices services, Consumer<RoomSnapshot> onPassivate) {
         this.manifest = manifest;
@@ -82,6 +96,7 @@ public final class RoomVerticle extends VerticleBase {
         promotions = initial.promotions();
         prices.putAll(initial.prices());
         stock.putAll(initial.stock());
+        speech = new SpeechClock(initial.speech());
         services.catalog().offer(manifest.id(), initial.offer()); // the product tools answer this room with them
         productKeywords = new HashSet<>();
         for (String id : manifest.products()) {
@@ -128,6 +143,10 @@ public final class RoomVerticle extends VerticleBase {
     }
 
     private void apply(RoomStateUpdate u) {
+        // judged against the state the answer started on, before this update changes it
+        Optional<String> withdraw = inFlight == null ? Optional.empty()
+                : StateDependency.withdraws(u, inFlight.grounds(), productsAsSold(),
+                SpeechTime.join(inFlight.speech().released().stream().map(ReplySegment::text).toList()));
         if (u.onStageProductId() != null) onStage = u.onStageProductId();
         if (u.promotions() != null) promotions = List.copyOf(u.promotions());
         // This room's, not the catalog's: another room selling the same product keeps its own price.
@@ -135,6 +154,16 @@ public final class RoomVerticle extends VerticleBase {
         if (u.stockChanges() != null) u.stockChanges().forEach(s -> stock.put(s.productId(), s.stock()));
         if (u.priceChanges() != null || u.stockChanges() != null) services.catalog().offer(manifest.id(), snapshot().offer());
         if (u.utterance() != null && !u.utterance().isBlank()) window.addUtterance(new Utterance(u.utterance(), u.atMs()));
+        withdraw.ifPresent(reason -> inFlight.speech().withdraw(reason));
+    }
+
+    /** The room's products as it sells them now (its prices and stock over the catalog's), by id. */
+    private Map<String, Product> productsAsSold() {
+        Map<String, Product> out = new LinkedHashMap<>();
+        var offer = snapshot().offer();
+        for (String id : manifest.products()) services.catalog().find(id).map(offer::apply).ifPresent(p -> out.put(id, p));
+        if (onStage != null && !out.containsKey(onStage)) services.catalog().find(onStage).map(offer::apply).ifPresent(p -> out.put(onStage, p));
+        return out;
     }
 
     /** Starts the next answer when the avatar is free. */
@@ -155,7 +184,11 @@ public final class RoomVerticle extends VerticleBase {
             version = harness.version();
             RoomRequest request = new RoomRequest(q.message(), q.classification(), manifest, snapshot(), harness,
                     q.message().acceptedAtMs() + services.config().replyDeadlineMs());
-            answer = services.pipeline().run(request);
+            // Its segments wait until the avatar has said everything released before it.
+            AnswerSpeech gate = new AnswerSpeech(vertx, speech, speech.speakingUntilMs());
+            inFlight = new InFlight(gate, StateDependency.Grounds.of(q.message().text(), q.classification().intent(), onStage,
+                    List.copyOf(productsAsSold().values())));
+            answer = services.pipeline().run(request, gate);
         } catch (RuntimeException e) {
             answer = Future.failedFuture(e);
         }
@@ -171,6 +204,8 @@ public final class RoomVerticle extends VerticleBase {
         try {
             if (ar.failed()) {
                 out = outcomes.failed(ar.cause(), now);
+            } else if (ar.result().wasWithdrawn()) {
+                out = outcomes.withdrawn(ar.result(), now);
             } else if (ar.result().refused()) {
                 out = outcomes.refused(ar.result(), now);
             } else {
@@ -189,18 +224,19 @@ public final class RoomVerticle extends VerticleBase {
             }
         } finally {
             queue.finishAnswering();
+            inFlight = null;
             busy = false;
             lastActivityMs = now;
         }
         pump();
     }
 
-    private void dropped(ViewerMessage m, Classification c, String reason) {
+    private void dropped(ViewerMessage m, Classification c, OutcomeReason reason) {
         String detail = switch (reason) {
-            case RoomQueue.STALE -> "older than the room's staleness limit of " + services.config().staleAfterMs() + " ms";
-            case RoomQueue.OVERLOAD -> "the room's queue of " + services.config().queueCapacity() + " was full of higher-priority messages";
-            case RoomQueue.SPAM -> "classified as spam";
-            default -> reason;
+            case STALE -> "older than the room's staleness limit of " + services.config().staleAfterMs() + " ms";
+            case OVERLOAD -> "the room's queue of " + services.config().queueCapacity() + " was full of higher-priority messages";
+            case SPAM -> "classified as spam";
+            default -> reason.label();
         };
         publish(QuestionOutcomes.dropped(manifest.id(), m, c, reason, detail));
     }
@@ -225,6 +261,7 @@ public final class RoomVerticle extends VerticleBase {
     }
 
     public RoomSnapshot snapshot() {
-        return new RoomSnapshot(manifest.id(), onStage, promotions, window.utterances(), window.turns(), prices, stock);
+        return new RoomSnapshot(manifest.id(), onStage, promotions, window.utterances(), window.turns(), prices, stock,
+                speech.state());
     }
 }

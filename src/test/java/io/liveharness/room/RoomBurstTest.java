@@ -3,6 +3,7 @@ package io.liveharness.room;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.api.OutcomeKind;
+import io.liveharness.api.OutcomeReason;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.config.NodeConfig.RoomsConfig;
@@ -81,11 +82,11 @@ class RoomBurstTest {
             assertEquals("b5", o.get("b6").mergedInto());
             assertEquals(o.get("b5").replyText(), o.get("b6").replyText(), "a merged message carries the answer it shared");
             assertEquals(OutcomeKind.DROPPED, o.get("b7").kind());
-            assertEquals("spam", o.get("b7").reason());
+            assertEquals(OutcomeReason.SPAM, o.get("b7").reason());
 
             // The queue's drops; a product question the engine sheds (answered, reason overload) still gets its fallback.
             List<MessageOutcome> overload = outcomes.stream()
-                    .filter(x -> x.kind() == OutcomeKind.DROPPED && "overload".equals(x.reason())).toList();
+                    .filter(x -> x.kind() == OutcomeKind.DROPPED && x.reason() == OutcomeReason.OVERLOAD).toList();
             assertTrue(!overload.isEmpty(), "a queue of 8 under this burst drops something: " + outcomes);
             assertTrue(overload.stream().allMatch(x -> x.intent().equals("chitchat")), "only chitchat is shed: " + overload);
 
@@ -118,7 +119,7 @@ class RoomBurstTest {
             while (outcomes.size() < 2 && System.nanoTime() < until) Thread.sleep(20);
             MessageOutcome old = outcomes.stream().filter(x -> x.messageId().equals("old")).findFirst().orElseThrow();
             assertEquals(OutcomeKind.DROPPED, old.kind());
-            assertEquals("stale", old.reason());
+            assertEquals(OutcomeReason.STALE, old.reason());
             assertTrue(old.detail().contains("10000"), old.detail());
             assertEquals(OutcomeKind.ANSWERED, outcomes.stream().filter(x -> x.messageId().equals("new")).findFirst().orElseThrow().kind());
         }

@@ -95,5 +95,18 @@ public final class TestNodes {
 
     public static Node start(NodeConfig config, List<RoomManifest> extraRooms) { return Node.boot(config, extraRooms); }
 
+    /** A node over {@code model} (a {@link ScriptedBackend}, say) instead of conf's, with the committed router. */
+    public static Node start(NodeConfig config, io.liveharness.engine.ModelBackend model) {
+        var r = config.router();
+        var router = io.liveharness.router.TribuoIntentClassifier.load(new io.liveharness.router.RouterOptions(
+                Path.of(r.model()), r.minConfidence(), io.liveharness.router.Intent.fromLabel(r.lowConfidenceIntent())));
+        return Node.start(config, model, router, List.of());
+    }
+
+    /** The same node with other speech settings (segment lengths, the avatar's pace). */
+    public static NodeConfig withSpeech(NodeConfig c, NodeConfig.SpeechConfig speech) {
+        return c.withRooms(c.rooms().withSpeech(speech));
+    }
+
     private TestNodes() { }
 }

@@ -97,7 +97,8 @@ public final class EvalRig implements AutoCloseable {
         mcp.sync(harnesses);
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
-                new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools);
+                new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools,
+                config.rooms().speech());
         EvalRig rig = new EvalRig(vertx, model, router, catalog, rooms, pipeline, replyDeadlineMs);
         try {
             for (LocalTool tool : List.of(new ProductLookupTool(catalog), new StockCheckTool(catalog),

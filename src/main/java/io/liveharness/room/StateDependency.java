@@ -1,0 +1,93 @@
+package io.liveharness.room;
+
+import io.liveharness.api.RoomStateUpdate;
+import io.liveharness.hooks.builtin.Claims;
+import io.liveharness.router.Intent;
+import io.liveharness.tools.Product;
+
+import java.math.BigDecimal;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Whether a room state push takes away what an answer under way rests on. An answer rests on the
+ * products its question names (by a product's id, name or keywords) or, when it names none and is
+ * not small talk, on the product on stage when it started ("这个多少钱?" means that one). It no
+ * longer stands when
+ * <ul>
+ *   <li>the product on stage changes and the answer was about the one on stage without naming it;</li>
+ *   <li>the price or stock of a product it rests on changes;</li>
+ *   <li>it has already said a price or stock count that was the old value of a changed product.</li>
+ * </ul>
+ * An answer about another product, or small talk, is left alone. Pure.
+ */
+final class StateDependency {
+
+    /** What an answer rests on, fixed when it starts. */
+    record Grounds(String onStageProductId, boolean aboutStage, Set<String> productIds) {
+
+        /**
+         * @param roomProducts the room's products as it sells them now (its prices and stock)
+         */
+        static Grounds of(String question, Intent intent, String onStageProductId, List<Product> roomProducts) {
+            String q = question.toLowerCase(Locale.ROOT);
+            Set<String> named = new LinkedHashSet<>();
+            for (Product p : roomProducts) {
+                boolean says = q.contains(p.id().toLowerCase(Locale.ROOT))
+                        || (p.name() != null && q.contains(p.name().toLowerCase(Locale.ROOT)))
+                        || p.keywords().stream().anyMatch(k -> !k.isBlank() && q.contains(k.toLowerCase(Locale.ROOT)));
+                if (says) named.add(p.id());
+            }
+            boolean aboutStage = named.isEmpty() && intent != Intent.CHITCHAT && onStageProductId != null;
+            if (aboutStage) named.add(onStageProductId);
+            return new Grounds(onStageProductId, aboutStage, Set.copyOf(named));
+        }
+    }
+
+    /**
+     * Why {@code update} withdraws the answer, or empty if the answer still stands.
+     *
+     * @param before the room's products as sold before the update, by id
+     * @param said   what the answer has said so far
+     */
+    static Optional<String> withdraws(RoomStateUpdate update, Grounds grounds, Map<String, Product> before, String said) {
+        if (grounds.aboutStage() && update.onStageProductId() != null
+                && !update.onStageProductId().equals(grounds.onStageProductId())) {
+            return Optional.of("the product on stage changed from " + grounds.onStageProductId() + " to "
+                    + update.onStageProductId() + " while the answer was about the one on stage");
+        }
+        List<Claims.Claim> claims = Claims.in(said);
+        if (update.priceChanges() != null) {
+            for (RoomStateUpdate.PriceChange c : update.priceChanges()) {
+                Product old = before.get(c.productId());
+                if (old == null || old.price() == c.price()) continue;
+                if (grounds.productIds().contains(c.productId()) || quoted(claims, Claims.Kind.PRICE, old.price())) {
+                    return Optional.of("the price of " + c.productId() + " changed from " + old.price() + " to " + c.price()
+                            + " while the answer " + (quoted(claims, Claims.Kind.PRICE, old.price()) ? "quoted the old one" : "was about it"));
+                }
+            }
+        }
+        if (update.stockChanges() != null) {
+            for (RoomStateUpdate.StockChange c : update.stockChanges()) {
+                Product old = before.get(c.productId());
+                if (old == null || old.stock() == c.stock()) continue;
+                if (grounds.productIds().contains(c.productId()) || quoted(claims, Claims.Kind.STOCK, old.stock())) {
+                    return Optional.of("the stock of " + c.productId() + " changed from " + old.stock() + " to " + c.stock()
+                            + " while the answer " + (quoted(claims, Claims.Kind.STOCK, old.stock()) ? "quoted the old count" : "was about it"));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean quoted(List<Claims.Claim> claims, Claims.Kind kind, double value) {
+        BigDecimal v = BigDecimal.valueOf(value).stripTrailingZeros();
+        return claims.stream().anyMatch(c -> c.kind() == kind && c.number() != null && c.number().compareTo(v) == 0);
+    }
+
+    private StateDependency() { }
+}
