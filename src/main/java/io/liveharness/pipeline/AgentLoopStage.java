@@ -1,5 +1,7 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.room.RoomRequest;
+import io.liveharness.room.RequestTrace;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.ToolCall;
 import io.liveharness.api.ToolResult;
@@ -16,7 +18,7 @@ import io.liveharness.harness.Corrections;
 import io.liveharness.harness.ToolSpec;
 import io.liveharness.hooks.HookChain;
 import io.liveharness.hooks.HookContext;
-import io.liveharness.pipeline.AgentResult.ToolExchange;
+import io.liveharness.room.ToolExchange;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -1,6 +1,7 @@
 package io.liveharness.pipeline;
 
 import io.liveharness.engine.StopReason;
+import io.liveharness.room.ToolExchange;
 
 import java.util.List;
 
@@ -9,7 +10,4 @@ import java.util.List;
  * made on the way, and why the last generation stopped.
  */
 public record AgentResult(String output, List<ToolExchange> toolExchanges, StopReason stopReason, int modelCalls) {
-
-    /** One tool call and what came back. */
-    public record ToolExchange(String tool, String argumentsJson, boolean ok, String resultJson, String error) { }
 }

@@ -1,5 +1,6 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.room.RoomRequest;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Product;
 import io.liveharness.tools.RoomOffer;

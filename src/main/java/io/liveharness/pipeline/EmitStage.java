@@ -1,5 +1,6 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.room.RoomRequest;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.AvatarReply;
 import io.liveharness.api.ReplySegment;

@@ -1,5 +1,8 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.room.RoomRequest;
+import io.liveharness.room.RequestTrace;
+import io.liveharness.room.SpeechTime;
 import io.liveharness.hooks.HookChain;
 import io.liveharness.hooks.HookContext;
 import io.liveharness.hooks.HookOutcome;

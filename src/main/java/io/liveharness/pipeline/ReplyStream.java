@@ -1,5 +1,9 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.room.RoomRequest;
+import io.liveharness.room.RequestTrace;
+import io.liveharness.room.SpeechGate;
+import io.liveharness.room.SpeechTime;
 import io.liveharness.api.ReplySegment;
 import io.liveharness.config.NodeConfig.SpeechConfig;
 import io.liveharness.engine.StopReason;

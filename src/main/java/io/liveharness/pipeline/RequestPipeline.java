@@ -1,5 +1,10 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.room.RoomRequest;
+import io.liveharness.room.AnswerPipeline;
+import io.liveharness.room.PipelineResult;
+import io.liveharness.room.RequestTrace;
+import io.liveharness.room.SpeechGate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.api.ReplySegment;
 import io.liveharness.api.StageTimings;
@@ -34,7 +39,7 @@ import java.util.function.Supplier;
  * request at once as overloaded, the fallback goes at once too. The request never ends in silence,
  * unless an input hook refuses the message itself or the room withdraws the answer.
  */
-public final class RequestPipeline {
+public final class RequestPipeline implements AnswerPipeline {
     public static final int MAX_HOOK_RETRIES = 1;
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -69,6 +74,7 @@ public final class RequestPipeline {
      *
      * @param gate where the reply's segments wait for the avatar to be free; it may withdraw the answer
      */
+    @Override
     public Future<PipelineResult> run(RoomRequest request, SpeechGate gate) {
         Timer timer = new Timer();
         RequestTrace trace = new RequestTrace();

@@ -1,7 +1,6 @@
 package io.liveharness.room;
 
 import io.liveharness.api.ReplySegment;
-import io.liveharness.pipeline.SpeechGate;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

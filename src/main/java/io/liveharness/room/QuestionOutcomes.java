@@ -7,8 +7,6 @@ import io.liveharness.api.ReplySegment;
 import io.liveharness.api.StageTimings;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.hooks.HookVerdict;
-import io.liveharness.pipeline.PipelineResult;
-import io.liveharness.pipeline.SpeechTime;
 import io.liveharness.router.Classification;
 
 import java.util.ArrayList;

@@ -18,7 +18,7 @@ import io.liveharness.hooks.HookSet;
 import io.liveharness.hooks.HookVerdict;
 import io.liveharness.pipeline.ContextLoadStage;
 import io.liveharness.pipeline.PromptAssemblyStage;
-import io.liveharness.pipeline.RoomRequest;
+import io.liveharness.room.RoomRequest;
 import io.liveharness.room.RoomManifest;
 import io.liveharness.room.RoomManifests;
 import io.liveharness.room.RoomSnapshot;

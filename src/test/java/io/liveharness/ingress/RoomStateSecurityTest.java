@@ -11,7 +11,7 @@ import io.liveharness.kafka.Wire;
 import io.liveharness.node.Node;
 import io.liveharness.pipeline.ContextLoadStage;
 import io.liveharness.pipeline.PromptAssemblyStage;
-import io.liveharness.pipeline.RoomRequest;
+import io.liveharness.room.RoomRequest;
 import io.liveharness.room.RoomManifest;
 import io.liveharness.room.RoomManifests;
 import io.liveharness.room.RoomSnapshot;

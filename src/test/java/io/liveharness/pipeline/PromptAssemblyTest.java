@@ -1,5 +1,6 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.room.RoomRequest;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.engine.ChatMessage;
 import io.liveharness.harness.Harness;

@@ -1,5 +1,6 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.room.SpeechTime;
 import io.liveharness.config.NodeConfig.SpeechConfig;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;

@@ -1,8 +1,7 @@
-package io.liveharness.pipeline;
+package io.liveharness.room;
 
 import io.liveharness.hooks.HookOutcome;
 import io.liveharness.hooks.HookRecord;
-import io.liveharness.pipeline.AgentResult.ToolExchange;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,14 +22,14 @@ public final class RequestTrace {
         return outcome;
     }
 
-    void tool(ToolExchange exchange) {
+    public void tool(ToolExchange exchange) {
         tools.add(exchange);
         if (exchange.ok()) backedFacts.add(exchange.resultJson());
     }
 
-    void fact(String json) { backedFacts.add(json); }
+    public void fact(String json) { backedFacts.add(json); }
 
-    void modelCall() { modelCalls++; }
+    public void modelCall() { modelCalls++; }
 
     public List<HookRecord> hooks() { return List.copyOf(hooks); }
 

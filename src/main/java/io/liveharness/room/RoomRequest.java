@@ -1,9 +1,7 @@
-package io.liveharness.pipeline;
+package io.liveharness.room;
 
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.harness.Harness;
-import io.liveharness.room.RoomManifest;
-import io.liveharness.room.RoomSnapshot;
 import io.liveharness.router.Classification;
 
 /**

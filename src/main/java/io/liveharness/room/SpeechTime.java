@@ -1,4 +1,4 @@
-package io.liveharness.pipeline;
+package io.liveharness.room;
 
 import io.liveharness.config.NodeConfig.SpeechConfig;
 

@@ -1,4 +1,4 @@
-package io.liveharness.pipeline;
+package io.liveharness.room;
 
 import io.liveharness.api.ReplySegment;
 import io.vertx.core.Future;
