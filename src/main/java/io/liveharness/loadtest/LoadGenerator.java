@@ -56,6 +56,7 @@ public final class LoadGenerator {
         String outcome;
         int wsFrames;
         boolean replied;
+        boolean spoke;
 
         Msg(String id, int room, long scheduledNs, long lagNs) {
             this.id = id;
@@ -330,7 +331,14 @@ public final class LoadGenerator {
             Msg m = find(n.path("messageId").asText());
             if (m == null) return;
             long clientUs = (now - startNs - m.scheduledNs) / 1000;
-            if ("reply".equals(n.path("type").asText())) {
+            if ("segment".equals(n.path("type").asText())) {
+                boolean first;
+                synchronized (m) {
+                    first = !m.spoke;
+                    m.spoke = true;
+                }
+                if (first) rec.firstSegment(m.scheduledNs, clientUs);
+            } else if ("reply".equals(n.path("type").asText())) {
                 boolean first;
                 synchronized (m) {
                     first = !m.replied;

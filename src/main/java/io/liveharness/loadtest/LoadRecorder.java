@@ -35,6 +35,12 @@ public final class LoadRecorder {
     public final Histogram answered = hist();
     public final Histogram allOutcomes = hist();
     public final Histogram firstReply = hist();
+    /** Answers the model gave (answered/model), apart from the fallback's. */
+    public final Histogram modelAnswered = hist();
+    /** Fallbacks given at once because the engine shed the request (answered/overload): how long a shed message waited. */
+    public final Histogram shedAtOnce = hist();
+    /** Time to the first speakable segment a sampled room's client heard. */
+    public final Histogram firstSegment = hist();
     public final Histogram lateness = hist();
     public final Map<String, Long> outcomes = new TreeMap<>();
     public final Map<String, Long> outcomesMeasured = new TreeMap<>();
@@ -101,6 +107,8 @@ public final class LoadRecorder {
             outcomesMeasured.merge(key, 1L, Long::sum);
             allOutcomes.recordValue(us);
             if (kind.equals("answered")) answered.recordValue(us);
+            if (key.equals("answered/model")) modelAnswered.recordValue(us);
+            if (key.equals("answered/overload")) shedAtOnce.recordValue(us);
             b.latency.recordValue(us);
         }
     }
@@ -109,6 +117,12 @@ public final class LoadRecorder {
     public synchronized void firstReply(long scheduledNs, long clientUs) {
         if (!measured(scheduledNs)) return;
         firstReply.recordValue(Math.min(MAX_US, Math.max(0, clientUs)));
+    }
+
+    /** Time from the scheduled send to the first segment frame of a sampled room's message, as the client saw it. */
+    public synchronized void firstSegment(long scheduledNs, long clientUs) {
+        if (!measured(scheduledNs)) return;
+        firstSegment.recordValue(Math.min(MAX_US, Math.max(0, clientUs)));
     }
 
     public synchronized void duplicateOutcome(boolean conflicting) {

@@ -48,6 +48,8 @@ public final class LoadReport {
             h.put("window", "messages scheduled after the " + s.warmupS() + " s warm-up, " + measuredS + " s");
             h.set("answeredLatencyMs", percentiles(rec.answered));
             h.set("allOutcomesLatencyMs", percentiles(rec.allOutcomes));
+            h.set("modelAnswerLatencyMs", percentiles(rec.modelAnswered));
+            h.set("shedAtOnceLatencyMs", percentiles(rec.shedAtOnce));
             long answered = 0;
             long outcomes = 0;
             for (var e : rec.outcomesMeasured.entrySet()) {
@@ -56,7 +58,8 @@ public final class LoadReport {
             }
             ObjectNode tp = h.putObject("throughputPerS");
             tp.put("sent", round(rec.sentMeasured / (double) measuredS)).put("outcomes", round(outcomes / (double) measuredS))
-                    .put("answered", round(answered / (double) measuredS));
+                    .put("answered", round(answered / (double) measuredS))
+                    .put("answeredByModel", round(rec.outcomesMeasured.getOrDefault("answered/model", 0L) / (double) measuredS));
             Map<String, Long> kinds = new LinkedHashMap<>();
             Map<String, Long> drops = new LinkedHashMap<>();
             for (var e : rec.outcomes.entrySet()) {
@@ -109,6 +112,7 @@ public final class LoadReport {
                     .put("polledOutcomes", rec.polledOutcomes).put("polls", rec.polls).put("pollsNotFound", rec.pollsNotFound)
                     .put("maxOpenMessages", r.maxOpen());
             col.set("firstReplyMsWsSample", percentiles(rec.firstReply));
+            col.set("firstSegmentMsWsSample", percentiles(rec.firstSegment));
             col.put("how", "WebSockets on " + r.wsRooms() + " evenly spaced rooms give client-observed outcome and first-reply times "
                     + "(the reply frame is the first sign of a reply; the node does not stream tokens to viewers); every other message is polled "
                     + "with GET /v1/messages/{id} (first look " + s.outcomes().firstPollAfterMs() + " ms after sending, then backing off, at most "
@@ -192,9 +196,13 @@ public final class LoadReport {
         row(b, "window", h.get("window").asText());
         row(b, "answered latency (ms) P50 / P95 / P99 / max", pct(h.get("answeredLatencyMs")));
         row(b, "all outcomes latency (ms) P50 / P95 / P99 / max", pct(h.get("allOutcomesLatencyMs")));
+        row(b, "answered by the model, latency (ms) P50 / P95 / P99 / max", pct(h.get("modelAnswerLatencyMs")));
+        row(b, "shed at once: time to the fallback (ms) P50 / P95 / P99 / max", pct(h.get("shedAtOnceLatencyMs")));
+        row(b, "first segment, WS sample (ms)", pct(s.get("outcomeCollection").get("firstSegmentMsWsSample")));
         row(b, "first reply frame, WS sample (ms)", pct(s.get("outcomeCollection").get("firstReplyMsWsSample")));
         var tp = h.get("throughputPerS");
-        row(b, "throughput (msg/s): sent / outcomes / answered", tp.get("sent") + " / " + tp.get("outcomes") + " / " + tp.get("answered"));
+        row(b, "throughput (msg/s): sent / outcomes / answered / answered by the model", tp.get("sent") + " / " + tp.get("outcomes") + " / "
+                + tp.get("answered") + " / " + tp.get("answeredByModel"));
         row(b, "outcomes by kind (whole run)", h.get("outcomesByKind").toString());
         row(b, "drops by reason (whole run)", h.get("dropsByReason").toString());
         row(b, "answered by model / by fallback / by fallback shed at once", h.get("answeredByModel") + " / "

@@ -74,6 +74,10 @@ public final class LoadTest {
         progress.printf("loadtest: answered P50/P95/P99 %s/%s/%s ms, throughput %s msg/s answered, drops %s, peak heap %s MB%n",
                 h.get("answeredLatencyMs").path("p50"), h.get("answeredLatencyMs").path("p95"), h.get("answeredLatencyMs").path("p99"),
                 h.get("throughputPerS").get("answered"), h.get("dropsByReason"), h.get("peakHeapMb").asText());
+        var first = summary.get("outcomeCollection").get("firstSegmentMsWsSample");
+        progress.printf("loadtest: by the model %s (P50/P95 %s/%s ms), shed at once %s (P95 wait %s ms), first segment P50 %s ms%n",
+                h.get("answeredByModel"), h.get("modelAnswerLatencyMs").path("p50"), h.get("modelAnswerLatencyMs").path("p95"),
+                h.get("answeredByFallbackShedAtOnce"), h.get("shedAtOnceLatencyMs").path("p95"), first.path("p50"));
         progress.printf("loadtest: %s%n", summary.get("exactlyOneOutcome").get("statement").asText());
         return dir;
     }

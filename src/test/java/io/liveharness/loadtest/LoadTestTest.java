@@ -40,6 +40,15 @@ class LoadTestTest {
         assertTrue(summary.get("headline").get("peakHeapMb").isNumber(), "embedded: peak heap measured");
         assertTrue(summary.get("headline").get("answeredLatencyMs").has("p95"), summary.get("headline").toString());
         assertTrue(summary.get("timeline").size() > 0);
+        // model answers and shed waits are their own figures; the sampled rooms' clients hear segments
+        JsonNode h = summary.get("headline");
+        long answeredMeasured = h.get("answeredLatencyMs").get("count").asLong();
+        assertTrue(h.get("modelAnswerLatencyMs").get("count").asLong() + h.get("shedAtOnceLatencyMs").get("count").asLong()
+                <= answeredMeasured, h.toString());
+        if (h.get("answeredByModel").asLong() > 0) {
+            assertTrue(summary.get("outcomeCollection").get("firstSegmentMsWsSample").get("count").asLong() > 0,
+                    "a model answer in a sampled room was heard as segments: " + summary.get("outcomeCollection"));
+        }
 
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.startsWith("<!doctype html>") && html.contains("<svg") && html.endsWith("</html>\n"));
