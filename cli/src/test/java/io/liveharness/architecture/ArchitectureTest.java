@@ -12,6 +12,8 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class ArchitectureTest {
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            // node's and tools' test classes come as test-jars once those modules are packaged
+            .withImportOption(location -> !location.contains("-tests.jar"))
             .importPackages("io.liveharness");
 
     /** The offline tools: what an operator or a researcher runs (and the broker the tests and benchmarks start), never what a node runs. */

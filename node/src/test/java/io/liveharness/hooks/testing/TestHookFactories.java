@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * Custom hook types as a third-party jar would ship them, registered only through
- * src/test/resources/META-INF/services: they prove the SPI, and misbehave on purpose.
+ * node/src/test/resources/META-INF/services: they prove the SPI, and misbehave on purpose.
  */
 public final class TestHookFactories {
 

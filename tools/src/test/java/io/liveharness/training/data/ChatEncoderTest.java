@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Training sequences are what llama.cpp will see when it serves the model: same text, same tokens. */
 class ChatEncoderTest {
-    static final Path SAMPLE = Path.of("src/test/resources/training/trajectories-sample.jsonl");
+    static final Path SAMPLE = Path.of("tools/src/test/resources/training/trajectories-sample.jsonl");
     @TempDir
     static Path dir;
     static LlamaModel model;
