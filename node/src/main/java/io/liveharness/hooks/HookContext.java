@@ -1,13 +1,15 @@
 package io.liveharness.hooks;
 
 import io.liveharness.harness.HookPoint;
+import io.liveharness.router.Intent;
+
 import java.util.List;
 
 /**
  * What a hook sees at its point. Fields that do not apply to the point are null (texts) or empty
  * (lists). {@link #subject()} is the text the point's hooks judge and may rewrite.
  *
- * @param intent       the router's intent label for the message
+ * @param intent       the router's intent for the message
  * @param reply        the reply text (output, stop)
  * @param toolName     the tool called (pre-tool, post-tool)
  * @param argumentsJson the tool call's arguments (pre-tool, post-tool)
@@ -16,7 +18,7 @@ import java.util.List;
  *                     the product data the context-load stage put in the prompt
  * @param toolsCalled  names of the tools called so far this turn
  */
-public record HookContext(HookPoint point, String roomId, String intent, String message, String reply,
+public record HookContext(HookPoint point, String roomId, Intent intent, String message, String reply,
                           String toolName, String argumentsJson, String toolResultJson,
                           List<String> backedFacts, List<String> toolsCalled) {
 
@@ -25,28 +27,28 @@ public record HookContext(HookPoint point, String roomId, String intent, String 
         toolsCalled = toolsCalled == null ? List.of() : List.copyOf(toolsCalled);
     }
 
-    public static HookContext input(String roomId, String intent, String message) {
+    public static HookContext input(String roomId, Intent intent, String message) {
         return new HookContext(HookPoint.INPUT, roomId, intent, message, null, null, null, null, null, null);
     }
 
-    public static HookContext preTool(String roomId, String intent, String message, String toolName, String argumentsJson,
+    public static HookContext preTool(String roomId, Intent intent, String message, String toolName, String argumentsJson,
                                       List<String> backedFacts, List<String> toolsCalled) {
         return new HookContext(HookPoint.PRE_TOOL, roomId, intent, message, null, toolName, argumentsJson, null,
                 backedFacts, toolsCalled);
     }
 
-    public static HookContext postTool(String roomId, String intent, String message, String toolName, String argumentsJson,
+    public static HookContext postTool(String roomId, Intent intent, String message, String toolName, String argumentsJson,
                                        String toolResultJson, List<String> backedFacts, List<String> toolsCalled) {
         return new HookContext(HookPoint.POST_TOOL, roomId, intent, message, null, toolName, argumentsJson, toolResultJson,
                 backedFacts, toolsCalled);
     }
 
-    public static HookContext output(String roomId, String intent, String message, String reply,
+    public static HookContext output(String roomId, Intent intent, String message, String reply,
                                      List<String> backedFacts, List<String> toolsCalled) {
         return new HookContext(HookPoint.OUTPUT, roomId, intent, message, reply, null, null, null, backedFacts, toolsCalled);
     }
 
-    public static HookContext stop(String roomId, String intent, String message, String reply,
+    public static HookContext stop(String roomId, Intent intent, String message, String reply,
                                    List<String> backedFacts, List<String> toolsCalled) {
         return new HookContext(HookPoint.STOP, roomId, intent, message, reply, null, null, null, backedFacts, toolsCalled);
     }

@@ -1,5 +1,6 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.router.Intent;
 import io.liveharness.room.RoomRequest;
 import io.liveharness.room.RequestTrace;
 import io.liveharness.api.Addresses;
@@ -59,7 +60,7 @@ public final class AgentLoopStage {
                         GenerationListener listener) {
         String room() { return request.room().id(); }
 
-        String intent() { return request.classification().intent().label(); }
+        Intent intent() { return request.classification().intent(); }
 
         Corrections corrections() { return request.harness().corrections(); }
     }

@@ -61,7 +61,7 @@ public final class HookCheckStage {
     }
 
     private static HookContext context(RoomRequest request, String reply, RequestTrace trace) {
-        return HookContext.output(request.room().id(), request.classification().intent().label(),
+        return HookContext.output(request.room().id(), request.classification().intent(),
                 request.message().text(), reply, trace.backedFacts(), trace.toolsCalled());
     }
 }

@@ -79,7 +79,7 @@ public final class RequestPipeline implements AnswerPipeline {
         Timer timer = new Timer();
         RequestTrace trace = new RequestTrace();
         return hooks.chain(request.harness()).compose(chain -> {
-            HookContext input = HookContext.input(request.room().id(), request.classification().intent().label(),
+            HookContext input = HookContext.input(request.room().id(), request.classification().intent(),
                     request.message().text());
             return chain.run(input).map(trace::record).compose(checked -> {
                 timer.lap("input_hooks");

@@ -1,5 +1,6 @@
 package io.liveharness.hooks;
 
+import io.liveharness.router.Intent;
 import io.liveharness.harness.HookSpec;
 import io.liveharness.harness.HookPoint;
 import io.liveharness.hooks.testing.Fixtures;
@@ -24,7 +25,7 @@ class BuiltinHooksTest {
     }
 
     static HookContext reply(String text, String... facts) {
-        return HookContext.output("room-1", "product_qa", "这条裙子多少钱?", text, List.of(facts), List.of("product_lookup"));
+        return HookContext.output("room-1", Intent.PRODUCT_QA, "这条裙子多少钱?", text, List.of(facts), List.of("product_lookup"));
     }
 
     @Nested
@@ -154,7 +155,7 @@ class BuiltinHooksTest {
         final Hook hook = hook("schema-arguments", HookPoint.PRE_TOOL, Map.of());
 
         HookContext call(String tool, String args) {
-            return HookContext.preTool("room-1", "product_qa", "有M码吗", tool, args, List.of(), List.of());
+            return HookContext.preTool("room-1", Intent.PRODUCT_QA, "有M码吗", tool, args, List.of(), List.of());
         }
 
         @Test
@@ -181,7 +182,7 @@ class BuiltinHooksTest {
     @Test
     void aHugeToolResultIsTruncatedWithAMarker() {
         Hook hook = hook("result-size", HookPoint.POST_TOOL, Map.of("maxChars", 10));
-        HookContext big = HookContext.postTool("room-1", "product_qa", "?", "product_lookup", "{}",
+        HookContext big = HookContext.postTool("room-1", Intent.PRODUCT_QA, "?", "product_lookup", "{}",
                 "{\"a\": \"0123456789abcdef\"}", List.of(), List.of());
         HookVerdict v = hook.check(big);
         assertEquals(REWRITE, v.decision());
@@ -192,10 +193,10 @@ class BuiltinHooksTest {
     @Test
     void aLongOrAbusiveMessageIsBlockedAtInput() {
         Hook length = hook("input-length", HookPoint.INPUT, Map.of("maxChars", 10));
-        assertEquals(BLOCK, length.check(HookContext.input("room-1", "chitchat", "这是一条非常非常非常长的消息")).decision());
-        assertEquals(ALLOW, length.check(HookContext.input("room-1", "chitchat", "有M码吗")).decision());
+        assertEquals(BLOCK, length.check(HookContext.input("room-1", Intent.CHITCHAT, "这是一条非常非常非常长的消息")).decision());
+        assertEquals(ALLOW, length.check(HookContext.input("room-1", Intent.CHITCHAT, "有M码吗")).decision());
         Hook abuse = hook("abuse-filter", HookPoint.INPUT, Map.of("terms", List.of("傻X")));
-        HookVerdict v = abuse.check(HookContext.input("room-1", "chitchat", "主播是傻x"));
+        HookVerdict v = abuse.check(HookContext.input("room-1", Intent.CHITCHAT, "主播是傻x"));
         assertEquals(BLOCK, v.decision());
         assertTrue(!v.reason().contains("傻"), "the reason must not repeat the abuse");
     }
@@ -203,11 +204,11 @@ class BuiltinHooksTest {
     @Test
     void aProductAnswerMayNotStopBeforeTheToolWasCalled() {
         Hook hook = hook("require-tool", HookPoint.STOP, Map.of("intents", List.of("product_qa"), "tool", "product_lookup"));
-        HookContext noTool = HookContext.stop("room-1", "product_qa", "多少钱", "159元", List.of(), List.of());
+        HookContext noTool = HookContext.stop("room-1", Intent.PRODUCT_QA, "多少钱", "159元", List.of(), List.of());
         assertEquals("call product_lookup before answering", hook.check(noTool).reason());
-        HookContext withTool = HookContext.stop("room-1", "product_qa", "多少钱", "159元", List.of(), List.of("product_lookup"));
+        HookContext withTool = HookContext.stop("room-1", Intent.PRODUCT_QA, "多少钱", "159元", List.of(), List.of("product_lookup"));
         assertEquals(ALLOW, hook.check(withTool).decision());
-        HookContext chitchat = HookContext.stop("room-1", "chitchat", "你好", "你好呀", List.of(), List.of());
+        HookContext chitchat = HookContext.stop("room-1", Intent.CHITCHAT, "你好", "你好呀", List.of(), List.of());
         assertEquals(ALLOW, hook.check(chitchat).decision());
     }
 }

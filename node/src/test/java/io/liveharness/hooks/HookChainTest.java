@@ -1,5 +1,6 @@
 package io.liveharness.hooks;
 
+import io.liveharness.router.Intent;
 import io.liveharness.harness.HookSpec;
 import io.liveharness.harness.HookPoint;
 import io.liveharness.hooks.testing.Fixtures;
@@ -38,7 +39,7 @@ class HookChainTest {
     }
 
     static HookContext output(String reply) {
-        return HookContext.output("room-1", "product_qa", "这条裙子多少钱?", reply, List.of(FACTS), List.of("product_lookup"));
+        return HookContext.output("room-1", Intent.PRODUCT_QA, "这条裙子多少钱?", reply, List.of(FACTS), List.of("product_lookup"));
     }
 
     static HookSpec spec(String type, HookPoint at, Map<String, Object> params) { return HookSpec.of(type, at, params); }
@@ -93,11 +94,11 @@ class HookChainTest {
     void inputAllowBlockAndRewrite(Vertx vertx) throws Exception {
         HookChain chain = deploy(vertx, "v1", spec("input-length", HookPoint.INPUT, Map.of("maxChars", 20)),
                 spec("abuse-filter", HookPoint.INPUT, Map.of("terms", List.of("垃圾主播"))));
-        assertEquals(ALLOW, await(chain.run(HookContext.input("room-1", "product_qa", "有M码吗"))).verdict().decision());
-        assertTrue(await(chain.run(HookContext.input("room-1", "chitchat", "垃圾主播"))).blocked());
-        assertTrue(await(chain.run(HookContext.input("room-1", "chitchat", "x".repeat(21)))).blocked());
+        assertEquals(ALLOW, await(chain.run(HookContext.input("room-1", Intent.PRODUCT_QA, "有M码吗"))).verdict().decision());
+        assertTrue(await(chain.run(HookContext.input("room-1", Intent.CHITCHAT, "垃圾主播"))).blocked());
+        assertTrue(await(chain.run(HookContext.input("room-1", Intent.CHITCHAT, "x".repeat(21)))).blocked());
         HookChain shouting = deploy(vertx, "v2", spec("test-shout", HookPoint.INPUT, Map.of()));
-        assertEquals("HAVE M?", await(shouting.run(HookContext.input("room-1", "product_qa", "have m?"))).text());
+        assertEquals("HAVE M?", await(shouting.run(HookContext.input("room-1", Intent.PRODUCT_QA, "have m?"))).text());
     }
 
     // --- pre-tool
@@ -105,7 +106,7 @@ class HookChainTest {
     @Test
     void preToolSchemaArgumentsAllowsAGoodCallAndBlocksABadOneWithACorrection(Vertx vertx) throws Exception {
         HookChain chain = deploy(vertx, "v1", spec("schema-arguments", HookPoint.PRE_TOOL, Map.of()));
-        HookContext good = HookContext.preTool("room-1", "product_qa", "有M码吗", "product_lookup",
+        HookContext good = HookContext.preTool("room-1", Intent.PRODUCT_QA, "有M码吗", "product_lookup",
                 "{\"productId\": \"dress-101\"}", List.of(), List.of());
         assertEquals(ALLOW, await(chain.run(good)).verdict().decision());
         HookOutcome bad = await(chain.run(good.withSubject("{\"productId\": 101, \"colour\": \"red\"}")));
@@ -120,7 +121,7 @@ class HookChainTest {
     @Test
     void postToolResultSizeAllowsASmallResultAndRewritesAHugeOne(Vertx vertx) throws Exception {
         HookChain chain = deploy(vertx, "v1", spec("result-size", HookPoint.POST_TOOL, Map.of("maxChars", 300)));
-        HookContext small = HookContext.postTool("room-1", "product_qa", "?", "product_lookup", "{}", FACTS, List.of(), List.of());
+        HookContext small = HookContext.postTool("room-1", Intent.PRODUCT_QA, "?", "product_lookup", "{}", FACTS, List.of(), List.of());
         assertEquals(ALLOW, await(chain.run(small)).verdict().decision());
         HookOutcome huge = await(chain.run(small.withSubject("[" + "1,".repeat(1000) + "1]")));
         assertEquals(REWRITE, huge.verdict().decision());
@@ -137,19 +138,19 @@ class HookChainTest {
     void stopRequireToolBlocksAProductAnswerWithoutTheToolAndAllowsOneWithIt(Vertx vertx) throws Exception {
         HookChain chain = deploy(vertx, "v1", spec("require-tool", HookPoint.STOP,
                 Map.of("intents", List.of("product_qa"), "tool", "product_lookup")));
-        HookOutcome blocked = await(chain.run(HookContext.stop("room-1", "product_qa", "多少钱", "159元", List.of(), List.of())));
+        HookOutcome blocked = await(chain.run(HookContext.stop("room-1", Intent.PRODUCT_QA, "多少钱", "159元", List.of(), List.of())));
         assertEquals("call product_lookup before answering", blocked.reason());
-        HookOutcome allowed = await(chain.run(HookContext.stop("room-1", "product_qa", "多少钱", "159元",
+        HookOutcome allowed = await(chain.run(HookContext.stop("room-1", Intent.PRODUCT_QA, "多少钱", "159元",
                 List.of(FACTS), List.of("product_lookup"))));
         assertEquals(ALLOW, allowed.verdict().decision());
         HookChain rewriting = deploy(vertx, "v2", spec("test-shout", HookPoint.STOP, Map.of()));
-        assertEquals("OK", await(rewriting.run(HookContext.stop("room-1", "chitchat", "hi", "ok", List.of(), List.of()))).text());
+        assertEquals("OK", await(rewriting.run(HookContext.stop("room-1", Intent.CHITCHAT, "hi", "ok", List.of(), List.of()))).text());
     }
 
     @Test
     void aPointWithoutHooksAllowsItsSubjectUnchanged(Vertx vertx) throws Exception {
         HookChain chain = deploy(vertx, "v1", spec("not-empty", HookPoint.OUTPUT, Map.of()));
-        HookOutcome outcome = await(chain.run(HookContext.input("room-1", "chitchat", "你好")));
+        HookOutcome outcome = await(chain.run(HookContext.input("room-1", Intent.CHITCHAT, "你好")));
         assertEquals(ALLOW, outcome.verdict().decision());
         assertEquals("你好", outcome.text());
         assertEquals(List.of(), outcome.records());
@@ -202,7 +203,7 @@ class HookChainTest {
         HookChain chain = deploy(vertx, "v1",
                 new HookSpec("test-sleep", HookPoint.INPUT, Map.of("ms", 2_000), 20, HookSpec.OnFailure.ALLOW),
                 spec("not-empty", HookPoint.OUTPUT, Map.of()));
-        for (int i = 0; i < 6; i++) await(chain.run(HookContext.input("room-1", "chitchat", "hi")));
+        for (int i = 0; i < 6; i++) await(chain.run(HookContext.input("room-1", Intent.CHITCHAT, "hi")));
         long started = System.nanoTime();
         HookOutcome outcome = await(chain.run(output("有的")));
         assertEquals(ALLOW, outcome.verdict().decision());
@@ -218,7 +219,7 @@ class HookChainTest {
         HookOutcome output = await(chain.run(output("有的")));
         assertTrue(output.blocked());
         assertEquals("hook test-shout failed: no hook verticle serves hook.undeployed.0", output.reason());
-        assertFalse(await(chain.run(HookContext.stop("r", "product_qa", "m", "ok", List.of(), List.of()))).blocked());
+        assertFalse(await(chain.run(HookContext.stop("r", Intent.PRODUCT_QA, "m", "ok", List.of(), List.of()))).blocked());
     }
 
     @Test
@@ -231,7 +232,7 @@ class HookChainTest {
         assertTrue(empty.blocked());
         assertFalse(empty.records().getFirst().failed(), "not-empty decided; it did not fail");
         assertFalse(await(chain.run(output("有的"))).blocked());
-        assertTrue(await(chain.run(HookContext.stop("r", "product_qa", "m", "159元", List.of(), List.of()))).blocked(),
+        assertTrue(await(chain.run(HookContext.stop("r", Intent.PRODUCT_QA, "m", "159元", List.of(), List.of()))).blocked(),
                 "require-tool ran inline and blocked an answer without its tool");
     }
 

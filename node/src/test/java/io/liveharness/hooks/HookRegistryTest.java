@@ -1,5 +1,6 @@
 package io.liveharness.hooks;
 
+import io.liveharness.router.Intent;
 import io.liveharness.harness.HookSpec;
 import io.liveharness.harness.HookPoint;
 import io.liveharness.harness.HookEnvironment;
@@ -31,7 +32,7 @@ class HookRegistryTest {
     void aCustomTypeCompilesAndRunsLikeABuiltIn() {
         HookSet set = registry.compile("v1", List.of(HookSpec.of("test-shout", HookPoint.OUTPUT, Map.of())), Fixtures.ENV);
         HookVerdict v = set.at(HookPoint.OUTPUT).getFirst().hook().check(
-                HookContext.output("r", "chitchat", "hi", "hello", List.of(), List.of()));
+                HookContext.output("r", Intent.CHITCHAT, "hi", "hello", List.of(), List.of()));
         assertEquals("HELLO", v.text());
     }
 

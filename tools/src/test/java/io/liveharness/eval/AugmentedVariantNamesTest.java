@@ -147,14 +147,14 @@ class AugmentedVariantNamesTest {
         for (var bound : hooks.all()) {
             List<HookContext> contexts = new ArrayList<>();
             for (String reply : BAD_REPLIES) {
-                contexts.add(HookContext.output("r", "product_qa", "多少钱", reply, List.of(), List.of()));
-                contexts.add(HookContext.stop("r", "product_qa", "多少钱", reply, List.of(), List.of()));
+                contexts.add(HookContext.output("r", Intent.PRODUCT_QA, "多少钱", reply, List.of(), List.of()));
+                contexts.add(HookContext.stop("r", Intent.PRODUCT_QA, "多少钱", reply, List.of(), List.of()));
             }
             for (ToolSpec t : h.tools()) {
                 for (String args : List.of("{}", "{\"bogus\":1}", "not json")) {
-                    contexts.add(HookContext.preTool("r", "product_qa", "多少钱", t.name(), args, List.of(), List.of()));
+                    contexts.add(HookContext.preTool("r", Intent.PRODUCT_QA, "多少钱", t.name(), args, List.of(), List.of()));
                 }
-                contexts.add(HookContext.postTool("r", "product_qa", "多少钱", t.name(), "{}", "\"" + "x".repeat(3000) + "\"", List.of(), List.of()));
+                contexts.add(HookContext.postTool("r", Intent.PRODUCT_QA, "多少钱", t.name(), "{}", "\"" + "x".repeat(3000) + "\"", List.of(), List.of()));
             }
             for (HookContext c : contexts) {
                 if (c.point() != bound.spec().at()) continue;

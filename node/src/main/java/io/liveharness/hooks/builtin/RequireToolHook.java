@@ -19,7 +19,7 @@ public record RequireToolHook(List<Intent> intents, String tool) implements Fast
 
     @Override
     public HookVerdict check(HookContext context) {
-        if (intents.stream().anyMatch(i -> i.label().equals(context.intent())) && !context.toolsCalled().contains(tool)) {
+        if (intents.contains(context.intent()) && !context.toolsCalled().contains(tool)) {
             return HookVerdict.block(TYPE, "call " + tool + " before answering");
         }
         return HookVerdict.allow(TYPE, context.subject());
