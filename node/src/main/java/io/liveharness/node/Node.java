@@ -107,6 +107,12 @@ public final class Node implements AutoCloseable {
      * ownership of {@code model} (closed with the node).
      */
     public static Node start(NodeConfig config, ModelBackend model, IntentClassifier router, List<RoomManifest> extraRooms) {
+        return start(config, model, router, extraRooms, java.time.InstantSource.system());
+    }
+
+    /** As above, the rooms and the agent loop reading {@code clock}: a test moves time instead of waiting for it. */
+    public static Node start(NodeConfig config, ModelBackend model, IntentClassifier router, List<RoomManifest> extraRooms,
+                             java.time.InstantSource clock) {
         Catalog catalog;
         Policies policies;
         List<RoomManifest> manifests = new ArrayList<>();
@@ -152,10 +158,11 @@ public final class Node implements AutoCloseable {
         List<HarnessRef> manifestPins = manifests.stream().map(RoomManifest::harness).toList();
         mcp.sync(harnesses.inUse(manifestPins));
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
-                new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
+                new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps(),
+                        clock),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools,
                 config.rooms().speech());
-        RoomServices services = new RoomServices(router, harnesses, pipeline, catalog, config.rooms());
+        RoomServices services = new RoomServices(router, harnesses, pipeline, catalog, config.rooms(), clock);
         RoomRegistry rooms = new RoomRegistry(vertx,
                 (manifest, snapshot, onPassivate) -> new RoomVerticle(manifest, snapshot, services, onPassivate));
         MessageLedger ledger = new MessageLedger(MessageLedger.DEFAULT_CAPACITY);

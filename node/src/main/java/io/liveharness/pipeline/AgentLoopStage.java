@@ -25,6 +25,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,11 +45,18 @@ public final class AgentLoopStage {
     static final long ANSWER_GRACE_MS = 5_000;
 
     private final Vertx vertx;
+    private final InstantSource clock;
     private final ModelBackend model;
     private final int maxReplyTokens;
     private final int maxSteps;
 
     public AgentLoopStage(Vertx vertx, ModelBackend model, int maxReplyTokens, int maxSteps) {
+        this(vertx, model, maxReplyTokens, maxSteps, InstantSource.system());
+    }
+
+    /** @param clock what the reply deadline is measured against (the room's clock) */
+    public AgentLoopStage(Vertx vertx, ModelBackend model, int maxReplyTokens, int maxSteps, InstantSource clock) {
+        this.clock = clock;
         this.vertx = vertx;
         this.model = model;
         this.maxReplyTokens = maxReplyTokens;
@@ -104,7 +112,7 @@ public final class AgentLoopStage {
     }
 
     private Future<Completion> generate(Loop loop, List<ChatMessage> messages) {
-        long remainingMs = loop.request().deadlineMs() - System.currentTimeMillis();
+        long remainingMs = loop.request().deadlineMs() - clock.millis();
         if (remainingMs <= 0) {
             return Future.succeededFuture(new Completion("", 0, 0, StopReason.DEADLINE, 0, 0));
         }
@@ -172,7 +180,7 @@ public final class AgentLoopStage {
                 return Future.succeededFuture(new ToolExchange(call.name(), call.argumentsJson(), false, null, checked.reason()));
             }
             String arguments = checked.text();
-            long timeout = Math.max(1, loop.request().deadlineMs() - System.currentTimeMillis());
+            long timeout = Math.max(1, loop.request().deadlineMs() - clock.millis());
             return vertx.eventBus()
                     .<ToolResult>request(Addresses.tool(tool.handler()),
                             new ToolCall(loop.room(), call.name(), tool.handlerArguments(arguments)),

@@ -74,6 +74,29 @@ class PassivationTest {
         }
     }
 
+    @Test
+    void theRoomsClockDecidesIdlenessAndStaleness() throws Exception {
+        // an hour of idleness before passivation: only a clock moved by the test gets there in time
+        NodeConfig c = TestNodes.config();
+        RoomsConfig r = c.rooms();
+        NodeConfig hour = TestNodes.withRooms(c, new RoomsConfig(r.dir(), r.queueCapacity(), r.staleAfterMs(), 3_600_000L,
+                r.contextTokenBudget(), r.historyTurns(), r.replyDeadlineMs(), r.mergeSimilarity()));
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(System.currentTimeMillis());
+        java.time.InstantSource clock = () -> java.time.Instant.ofEpochMilli(now.get());
+        var model = new io.liveharness.support.ScriptedBackend(call -> io.liveharness.support.ScriptedBackend.pieces("有的, 点link-5下单."));
+        try (Node node = TestNodes.start(hour, model, clock)) {
+            List<MessageOutcome> outcomes = new CopyOnWriteArrayList<>();
+            node.vertx().eventBus().<MessageOutcome>consumer(Addresses.outcome("tech-room"), m -> outcomes.add(m.body()))
+                    .completion().toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+            await(node.rooms().deliver("tech-room", new ViewerMessage("tech-room", "c1", "v1", "is the power bank in stock?", now.get())));
+            waitFor(() -> outcomes.size() == 1, "the answer");
+            Thread.sleep(600);
+            assertEquals(State.ACTIVE, state(node), "idle for a moment, not for an hour");
+            now.addAndGet(3_600_001L);
+            waitFor(() -> state(node) == State.PASSIVE, "the room passivates once its clock says an hour went by");
+        }
+    }
+
     private static State state(Node node) {
         return node.rooms().rooms().stream().filter(i -> i.roomId().equals("tech-room")).findFirst().orElseThrow().state();
     }

@@ -97,10 +97,15 @@ public final class TestNodes {
 
     /** A node over {@code model} (a {@link ScriptedBackend}, say) instead of conf's, with the committed router. */
     public static Node start(NodeConfig config, io.liveharness.engine.ModelBackend model) {
+        return start(config, model, java.time.InstantSource.system());
+    }
+
+    /** As {@link #start(NodeConfig, io.liveharness.engine.ModelBackend)}, its rooms on {@code clock}. */
+    public static Node start(NodeConfig config, io.liveharness.engine.ModelBackend model, java.time.InstantSource clock) {
         var r = config.router();
         var router = io.liveharness.router.TribuoIntentClassifier.load(new io.liveharness.router.RouterOptions(
                 Path.of(r.model()), r.minConfidence(), io.liveharness.router.Intent.fromLabel(r.lowConfidenceIntent())));
-        return Node.start(config, model, router, List.of());
+        return Node.start(config, model, router, List.of(), clock);
     }
 
     /** The same node with other speech settings (segment lengths, the avatar's pace). */
