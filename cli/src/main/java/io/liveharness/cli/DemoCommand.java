@@ -1,5 +1,6 @@
 package io.liveharness.cli;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +27,7 @@ import java.util.Set;
  * by room, then the latency of each pipeline stage.
  */
 public final class DemoCommand implements Main.Command {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private static final Duration WAIT_FOR_OUTCOMES = Duration.ofSeconds(120);
 
     /** One scripted viewer message. */

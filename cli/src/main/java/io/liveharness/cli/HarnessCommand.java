@@ -1,5 +1,6 @@
 package io.liveharness.cli;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.config.ConfigLoader;
@@ -25,7 +26,7 @@ import java.util.Set;
  * before and while rooms run it.
  */
 public final class HarnessCommand implements Main.Command {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     public String summary() {
         return "harness validate DIR | publish DIR [--channel C] [--node URL] | diff A B | list | promote V --to stable | augment V --variants N";

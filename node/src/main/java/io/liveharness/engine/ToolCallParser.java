@@ -1,5 +1,6 @@
 package io.liveharness.engine;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -15,7 +16,7 @@ import java.util.List;
 public final class ToolCallParser {
     public static final String OPEN = "<tool_call>";
     public static final String CLOSE = "</tool_call>";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     /** One call as the model wrote it; {@code error} is non-null when it could not be read. */
     public record ParsedToolCall(String name, String argumentsJson, String error) { }

@@ -1,7 +1,6 @@
 package io.liveharness.harness;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.liveharness.config.Json;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -112,7 +111,7 @@ public record Corrections(Map<Kind, String> templates) {
         String resource = "io/liveharness/harness/corrections.yaml";
         try (InputStream in = Corrections.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) throw new IllegalStateException(resource + " is missing from the classpath");
-            Map<String, String> read = new ObjectMapper(new YAMLFactory()).readValue(in,
+            Map<String, String> read = Json.YAML.readValue(in,
                     new com.fasterxml.jackson.core.type.TypeReference<LinkedHashMap<String, String>>() { });
             EnumMap<Kind, String> templates = new EnumMap<>(Kind.class);
             read.forEach((k, v) -> templates.put(Kind.of(k).orElseThrow(() -> new IllegalStateException(resource + ": unknown correction " + k)), v));

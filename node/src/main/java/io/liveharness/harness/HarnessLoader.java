@@ -1,9 +1,9 @@
 package io.liveharness.harness;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.liveharness.config.YamlLines;
 import io.liveharness.router.Intent;
 import io.liveharness.schema.JsonSchemas;
@@ -29,8 +29,8 @@ import java.util.regex.Pattern;
  */
 public final class HarnessLoader {
     public static final String MANIFEST = "harness.yaml";
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper YAML = Json.YAML;
+    private static final ObjectMapper JSON = Json.MAPPER;
     private static final Pattern NAME = Pattern.compile("[a-z0-9]+(-[a-z0-9]+)*");
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
     private static final Pattern VARIABLE = Pattern.compile("\\{\\{\\s*([A-Za-z0-9_.]+)\\s*}}");

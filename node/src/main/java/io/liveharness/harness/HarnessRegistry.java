@@ -1,7 +1,7 @@
 package io.liveharness.harness;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.liveharness.harness.HarnessRouting.Experiment;
 import io.liveharness.harness.HarnessRouting.Pin;
 
@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * calls {@link #refresh} to see changes others made. Reads are lock-free from an immutable snapshot.
  */
 public final class HarnessRegistry {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = Json.INDENTED;
     private static final java.util.regex.Pattern CHANNEL = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
 
     /** Which version a room runs and why, for replies and the operator API. */

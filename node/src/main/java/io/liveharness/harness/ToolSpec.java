@@ -1,5 +1,6 @@
 package io.liveharness.harness;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,7 +17,7 @@ import java.util.Map;
  */
 public record ToolSpec(String name, String description, String parametersSchemaJson, String handler,
                        Map<String, String> argumentNames) {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     public ToolSpec {
         argumentNames = argumentNames == null ? Map.of() : Map.copyOf(argumentNames);

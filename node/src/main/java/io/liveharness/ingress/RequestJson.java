@@ -1,5 +1,6 @@
 package io.liveharness.ingress;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.vertx.core.buffer.Buffer;
@@ -11,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 
 /** Turns a request body into a JSON object, refusing invalid UTF-8 and malformed JSON by name. */
 public final class RequestJson {
-    public static final ObjectMapper JSON = new ObjectMapper();
+    public static final ObjectMapper JSON = Json.MAPPER;
 
     public static JsonNode object(Buffer body) {
         if (body == null || body.length() == 0) throw ApiError.badField("body", "the request body is empty; expected a JSON object");

@@ -1,12 +1,12 @@
 package io.liveharness.kafka;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** The JSON of records on Kafka topics: the {@code io.liveharness.api} records as they are. */
 public final class Wire {
-    static final ObjectMapper JSON = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    static final ObjectMapper JSON = Json.LENIENT;
 
     public static String write(Object value) {
         try {

@@ -1,8 +1,8 @@
 package io.liveharness.node;
 
+import io.liveharness.config.Json;
 import io.liveharness.harness.HarnessRef;
 import io.liveharness.auth.BearerToken;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.LocalCodec;
@@ -214,7 +214,7 @@ public final class Node implements AutoCloseable {
     }
 
     public ObjectNode health() {
-        ObjectNode n = new ObjectMapper().createObjectNode();
+        ObjectNode n = Json.MAPPER.createObjectNode();
         java.util.Optional<String> engineDown = model.failure();
         // A node whose engine died can only give fallbacks: a load balancer should send viewers elsewhere.
         n.put("status", engineDown.isPresent() ? "down" : "up");

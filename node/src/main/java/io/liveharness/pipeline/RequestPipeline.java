@@ -1,5 +1,6 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.config.Json;
 import io.liveharness.room.RoomRequest;
 import io.liveharness.room.AnswerPipeline;
 import io.liveharness.room.PipelineResult;
@@ -41,7 +42,7 @@ import java.util.function.Supplier;
  */
 public final class RequestPipeline implements AnswerPipeline {
     public static final int MAX_HOOK_RETRIES = 1;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     private final ContextLoadStage contextLoad;
     private final PromptAssemblyStage promptAssembly;

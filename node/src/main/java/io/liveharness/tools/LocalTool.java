@@ -1,5 +1,6 @@
 package io.liveharness.tools;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.api.Addresses;
@@ -14,7 +15,7 @@ import io.vertx.core.VerticleBase;
  * of the request. Answers come from in-memory data, so they run on the event loop.
  */
 public abstract class LocalTool extends VerticleBase {
-    protected static final ObjectMapper JSON = new ObjectMapper();
+    protected static final ObjectMapper JSON = Json.MAPPER;
 
     /** An argument problem, reported to the model as the tool's error. */
     protected static final class BadArgument extends RuntimeException {

@@ -1,5 +1,6 @@
 package io.liveharness.chaos;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.kafka.broker.KafkaBroker;
@@ -37,7 +38,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ChaosCluster implements AutoCloseable {
     public static final int PARTITIONS = 6;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private static final List<String> COMMITTED_ROOMS = List.of("dress-room", "snack-room", "tech-room");
 
     private final Path dir;

@@ -1,5 +1,6 @@
 package io.liveharness.chaos;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,7 +38,7 @@ import java.util.stream.Stream;
  * every accepted message's outcomes (none missing, none twice) and asks each node's /health.
  */
 public final class ChaosRun {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     /** The faults, in the order they are injected, and when (share of the sending time). */
     public enum Fault {

@@ -1,5 +1,6 @@
 package io.liveharness.chaos;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -20,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * path: a real process, so a fault can SIGKILL it. Its output goes to a log file of its own.
  */
 public final class NodeProcess {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /** One GET's answer: status (0 when nothing answered) and body (the error when nothing answered). */

@@ -1,5 +1,6 @@
 package io.liveharness.loadtest;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -40,7 +41,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class LoadGenerator {
     /** A send later than this after its scheduled time counts as late. */
     public static final long LATE_NS = 10_000_000L;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     /** One message, from its scheduled time to its outcome. */
     static final class Msg {

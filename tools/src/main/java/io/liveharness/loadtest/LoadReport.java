@@ -1,7 +1,7 @@
 package io.liveharness.loadtest;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.HdrHistogram.Histogram;
@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * charts, no network) into {@code <reports>/<scenario>-<time>/}.
  */
 public final class LoadReport {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = Json.INDENTED;
 
     /** Where the run was pointed and what the node said about itself. */
     public record Context(String mode, String target, String startedAt, String model, boolean testModel, String note) { }

@@ -1,5 +1,6 @@
 package io.liveharness.loadtest;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.config.ConfigLoader;
@@ -24,7 +25,7 @@ import java.util.List;
 /** One load test from scenario to report: against a running node, or a node started in this JVM. */
 public final class LoadTest {
     public static final Path REPORTS = Path.of("loadtest/reports");
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     /** Starts a node in-process with {@code s.rooms()} synthetic rooms, runs the scenario against it, writes the report. */
     public static Path embedded(Scenario s, NodeConfig conf, Path reports, PrintStream progress) throws Exception {

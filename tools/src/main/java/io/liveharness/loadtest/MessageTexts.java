@@ -1,5 +1,6 @@
 package io.liveharness.loadtest;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -27,7 +28,7 @@ public final class MessageTexts {
 
     public MessageTexts(Path data, Map<String, Double> mix) {
         Map<String, List<String>> byLabel = new LinkedHashMap<>();
-        ObjectMapper json = new ObjectMapper();
+        ObjectMapper json = Json.MAPPER;
         try {
             for (String line : Files.readAllLines(data)) {
                 if (line.isBlank()) continue;

@@ -1,5 +1,6 @@
 package io.liveharness.loadtest;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -31,7 +32,7 @@ public final class NodeProbe implements AutoCloseable {
     public record Sample(double atS, double heapUsedMb, double heapCommittedMb, double pending, double activeRooms,
                          double queueDepth, double batchSize) { }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private final String base;
     private final boolean embedded;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();

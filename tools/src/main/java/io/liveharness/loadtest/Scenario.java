@@ -1,8 +1,8 @@
 package io.liveharness.loadtest;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -52,7 +52,7 @@ public record Scenario(String name, String description, int rooms, double ratePe
         DEFAULT_MIX = Map.copyOf(m);
     }
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper YAML = Json.YAML;
     private static final Set<String> KEYS = Set.of("name", "description", "rooms", "ratePerRoom", "warmupS", "durationS",
             "seed", "burst", "intentMix", "maxInFlight", "outcomes");
 

@@ -1,5 +1,6 @@
 package io.liveharness.engine.remote;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -45,7 +46,7 @@ import java.util.concurrent.TimeUnit;
  * {@code tool_calls} and the tool turns after it name their ids, which strict servers require.
  */
 public final class RemoteBackend implements ModelBackend {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     private final RemoteOptions options;
     private final HttpClient http;

@@ -1,5 +1,6 @@
 package io.liveharness.router.model;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -34,7 +35,7 @@ import java.util.zip.GZIPOutputStream;
 public final class RouterModelFile {
     private static final byte[] MAGIC = "LHROUTER".getBytes(StandardCharsets.US_ASCII);
     private static final int FORMAT = 1;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     public record Contents(ModelHeader header, Model<Label> model) { }
 

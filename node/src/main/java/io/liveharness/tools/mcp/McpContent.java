@@ -1,5 +1,6 @@
 package io.liveharness.tools.mcp;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,7 +15,7 @@ import java.util.stream.Collectors;
 
 /** Translates between MCP's shapes and the harness's {@link ToolSpec} / {@link ToolResult}. */
 final class McpContent {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     static ToolSpec toSpec(String publicName, McpSchema.Tool tool) {
         Map<String, Object> schema = tool.inputSchema() == null ? Map.of("type", "object") : tool.inputSchema();

@@ -1,5 +1,6 @@
 package io.liveharness.bench.kafka;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.config.KafkaConfig;
@@ -56,7 +57,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * says what carrying the rooms over Kafka costs a node with the same work to do.
  */
 public final class KafkaBenchmark {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private static final Duration RUN_TIMEOUT = Duration.ofMinutes(5);
 
     public record Result(int messages, int rooms, double loopSeconds, double httpSeconds, Map<String, Integer> httpKinds,

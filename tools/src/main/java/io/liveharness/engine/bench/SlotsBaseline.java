@@ -1,6 +1,6 @@
 package io.liveharness.engine.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.liveharness.config.Json;
 import io.liveharness.engine.EngineException;
 
 import java.io.BufferedReader;
@@ -41,7 +41,7 @@ public final class SlotsBaseline {
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             try (OutputStream in = p.getOutputStream()) {
-                new ObjectMapper().writeValue(in, prompts);
+                Json.MAPPER.writeValue(in, prompts);
             }
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                 for (String line; (line = r.readLine()) != null; ) {
@@ -70,7 +70,7 @@ public final class SlotsBaseline {
         }
         String sample = values.getOrDefault("sample", "\"\"");
         try {
-            sample = new ObjectMapper().readValue(sample, String.class);
+            sample = Json.MAPPER.readValue(sample, String.class);
         } catch (IOException e) {
             // keep the raw line
         }

@@ -1,6 +1,6 @@
 package io.liveharness.engine.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.liveharness.config.Json;
 import de.kherud.llama.InferenceParameters;
 import de.kherud.llama.LlamaModel;
 import de.kherud.llama.ModelParameters;
@@ -77,13 +77,13 @@ public final class SlotsWorker {
             System.err.println("usage: SlotsWorker MODEL THREADS SLOT_CONTEXT TOKENS < prompts.json; args were " + Arrays.toString(args));
             System.exit(2);
         }
-        List<String> prompts = Arrays.asList(new ObjectMapper().readValue(System.in, String[].class));
+        List<String> prompts = Arrays.asList(Json.MAPPER.readValue(System.in, String[].class));
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
         Measurement r = measure(args[0], Integer.parseInt(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]), prompts);
         out.printf("SLOTS tokens=%d%n", r.tokens());
         out.printf("SLOTS seconds=%.4f%n", r.seconds());
         out.printf("SLOTS tokens_per_s=%.2f%n", r.tokensPerSecond());
-        out.printf("SLOTS sample=%s%n", new ObjectMapper().writeValueAsString(r.sampleText()));
+        out.printf("SLOTS sample=%s%n", Json.MAPPER.writeValueAsString(r.sampleText()));
         System.exit(0);
     }
 }

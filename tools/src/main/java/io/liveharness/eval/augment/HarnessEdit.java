@@ -1,5 +1,6 @@
 package io.liveharness.eval.augment;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -18,7 +19,7 @@ import java.util.regex.Pattern;
 
 /** A harness's files while transformations edit them, with the few operations they share. */
 public final class HarnessEdit {
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper JSON = Json.INDENTED;
     static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
     private final TreeMap<String, String> files = new TreeMap<>();

@@ -1,5 +1,6 @@
 package io.liveharness.eval.compare;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -33,7 +34,7 @@ public final class PromotionGate {
 
         public static Margins load(Path file) throws IOException {
             if (!Files.isRegularFile(file)) return DEFAULT;
-            var n = new ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory()).readTree(file.toFile());
+            var n = Json.YAML.readTree(file.toFile());
             return new Margins(n.path("accuracyMargin").asDouble(DEFAULT.accuracy), n.path("effectivenessMargin").asDouble(DEFAULT.effectiveness));
         }
 

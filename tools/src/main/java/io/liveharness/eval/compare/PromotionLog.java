@@ -1,5 +1,6 @@
 package io.liveharness.eval.compare;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -18,7 +19,7 @@ import java.util.List;
  */
 public final class PromotionLog {
     public static final String FILE = "promotions.jsonl";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     public static void append(Path stateDir, String version, String channel, String from, boolean forced, String reason,
                               String gate) throws IOException {

@@ -1,6 +1,6 @@
 package io.liveharness.eval.devset;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
@@ -14,7 +14,7 @@ import java.util.Set;
 
 /** A dev set as a JSON Lines file, one {@link DevCase} a line; blank lines and {@code //} lines are skipped. */
 public final class DevSet {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     public static List<DevCase> read(Path file) {
         List<DevCase> cases = new ArrayList<>();

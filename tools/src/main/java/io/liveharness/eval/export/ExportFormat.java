@@ -1,12 +1,13 @@
 package io.liveharness.eval.export;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 
 /** One JSONL training format: a trajectory to one line and back. */
 public interface ExportFormat {
-    ObjectMapper JSON = new ObjectMapper();
+    ObjectMapper JSON = Json.MAPPER;
 
     String name();
 

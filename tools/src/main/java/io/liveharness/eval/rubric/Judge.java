@@ -1,5 +1,6 @@
 package io.liveharness.eval.rubric;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.engine.ChatMessage;
@@ -23,7 +24,7 @@ import java.util.regex.Pattern;
  */
 public final class Judge implements AutoCloseable {
     public static final String PROMPT_FILE = "eval/judge.md";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private static final Pattern OBJECT = Pattern.compile("\\{[^{}]*}", Pattern.DOTALL);
 
     private final ModelBackend model;

@@ -1,8 +1,7 @@
 package io.liveharness.eval.rubric;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +24,7 @@ public record ReplyWords(Negation negation, Refusal refusal) {
     public static final ReplyWords DEFAULT = load();
 
     private static ReplyWords load() {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory()).enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        ObjectMapper yaml = Json.YAML;
         try (InputStream in = ReplyWords.class.getClassLoader().getResourceAsStream(RESOURCE)) {
             if (in == null) throw new IllegalStateException(RESOURCE + " is missing from the classpath");
             return yaml.readValue(in, ReplyWords.class);

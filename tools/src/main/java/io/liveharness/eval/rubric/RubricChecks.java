@@ -1,5 +1,6 @@
 package io.liveharness.eval.rubric;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.eval.devset.DevCase;
@@ -25,7 +26,7 @@ import java.util.regex.Pattern;
 public final class RubricChecks {
     /** The longest reply TTS reads without the room losing the viewer (the default harness's tts-length hook). */
     public static final int TTS_MAX_CHARS = 160;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private static final Pattern CONTACT = Pattern.compile(
             "(?:微信|vx|v信|wechat|whatsapp|telegram|qq)\\s*[:：号]?\\s*[A-Za-z0-9_-]{5,}|https?://|www\\.|1[3-9]\\d{9}",
             Pattern.CASE_INSENSITIVE);

@@ -1,5 +1,6 @@
 package io.liveharness.eval.run;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -22,7 +23,7 @@ public final class RunFiles {
     public static final Path DEFAULT_ROOT = Path.of("eval/runs");
     static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-    private static final ObjectMapper LINE = new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper LINE = Json.LENIENT;
 
     /** A run read back. */
     public record Run(Path dir, RunMeta meta, RunSummary summary, List<CaseRecord> cases) {

@@ -1,7 +1,7 @@
 package io.liveharness.router.train;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,7 +27,7 @@ import java.util.Optional;
  */
 public record DataSetManifest(long seed, int total, Map<String, String> sources, Map<String, String> files) {
     public static final String FILE_NAME = "dataset.json";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = Json.INDENTED;
 
     public DataSetManifest {
         if (sources == null || files == null) throw new IllegalArgumentException("a data set manifest needs 'sources' and 'files'");

@@ -1,5 +1,6 @@
 package io.liveharness.router.train;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,7 +23,7 @@ import java.util.List;
  * {@code label} (or {@code category}, as Banking77 names it).
  */
 public final class LabelledData {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     public static List<LabelledMessage> read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {

@@ -1,5 +1,6 @@
 package io.liveharness.training.data;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.eval.export.Trajectory;
@@ -32,7 +33,7 @@ import java.util.List;
  * Those are the tokens a small model gets wrong by writing a typical value instead of reading one.
  */
 public final class ChatEncoder {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private final GgufVocabulary vocab;
     private final BpeEncoder bpe;
 

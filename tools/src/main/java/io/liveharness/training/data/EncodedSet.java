@@ -1,5 +1,6 @@
 package io.liveharness.training.data;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -19,7 +20,7 @@ import java.nio.file.Path;
  * ({@link ChatEncoder.Encoded#key()}).
  */
 public final class EncodedSet {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     /** The largest weight a mask entry may carry (the trainer's limit). */
     public static final int MAX_WEIGHT = 16;

@@ -1,8 +1,7 @@
 package io.liveharness.training.data;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +23,7 @@ public record KindMix(Map<String, Integer> weights) {
     public static KindMix load(Path file, Phrasings phrasings) {
         JsonNode kinds;
         try {
-            kinds = new ObjectMapper(new YAMLFactory()).readTree(file.toFile()).path("kinds");
+            kinds = Json.YAML.readTree(file.toFile()).path("kinds");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }

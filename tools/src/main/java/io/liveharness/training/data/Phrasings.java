@@ -1,8 +1,7 @@
 package io.liveharness.training.data;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +15,7 @@ public record Phrasings(Map<String, Map<String, List<String>>> byKind) {
 
     public static Phrasings load(Path file) {
         try {
-            return new Phrasings(new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), new TypeReference<>() { }));
+            return new Phrasings(Json.YAML.readValue(file.toFile(), new TypeReference<>() { }));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }

@@ -1,7 +1,7 @@
 package io.liveharness.training.data;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Policies;
@@ -24,7 +24,7 @@ import java.util.Random;
  * archetypes by a seed: the same seed writes the same world.
  */
 public final class SyntheticWorld {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper YAML = Json.YAML;
     private final WorldSpec spec;
     private final Random random;
     /** The link ids already used in the room being written: a room's buy links must differ. */

@@ -1,8 +1,8 @@
 package io.liveharness.training.data;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.eval.augment.HarnessAugmenter;
 import io.liveharness.eval.devset.DevCase;
@@ -42,7 +42,7 @@ import java.util.TreeMap;
  * through untouched. Every {@code heldOutEvery}-th kept trajectory goes to the held-out file.
  */
 public final class TrajectoryBuilder {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = Json.INDENTED;
     private static final String HOOK_TIMEOUT = "a hook failed (timeout)";
 
     /**
@@ -191,7 +191,7 @@ public final class TrajectoryBuilder {
     }
 
     private static List<CaseSampler.RouterMessage> routerMessages(Path file) throws IOException {
-        ObjectMapper m = new ObjectMapper();
+        ObjectMapper m = Json.MAPPER;
         List<CaseSampler.RouterMessage> out = new ArrayList<>();
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
             if (line.isBlank()) continue;

@@ -1,7 +1,6 @@
 package io.liveharness.training.data;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.liveharness.config.Json;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,7 +20,7 @@ public record WorldSpec(List<String> hosts, List<String> personasZh, List<String
 
     public static WorldSpec load(Path file) {
         try {
-            return new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), WorldSpec.class);
+            return Json.YAML.readValue(file.toFile(), WorldSpec.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package io.liveharness.training.expert;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -41,7 +42,7 @@ import java.util.concurrent.CompletableFuture;
  * results, and answers from them in the viewer's language; it declines what must be declined.
  */
 public final class ExpertBackend implements ModelBackend, CaseObserver {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private final Catalog catalog;
     private final QuestionReader reader;
     private final ReplyComposer composer;

@@ -1,7 +1,6 @@
 package io.liveharness.training.expert;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.liveharness.config.Json;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,7 +22,7 @@ public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String
 
     public static ExpertLexicon load(Path file) {
         try {
-            return new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), ExpertLexicon.class);
+            return Json.YAML.readValue(file.toFile(), ExpertLexicon.class);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the expert's lexicon " + file + ": " + e.getMessage(), e);
         }

@@ -1,8 +1,7 @@
 package io.liveharness.training.expert;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +21,7 @@ public final class ExpertReplies {
 
     public static ExpertReplies load(Path file) {
         try {
-            return new ExpertReplies(new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), new TypeReference<>() { }));
+            return new ExpertReplies(Json.YAML.readValue(file.toFile(), new TypeReference<>() { }));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the expert's replies " + file + ": " + e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package io.liveharness.training.tokenizer;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.eval.augment.HarnessAugmenter;
@@ -24,7 +25,7 @@ public final class TokenizerCorpus {
 
     public static final int DEFAULT_VARIANTS = 20;
     public static final long VARIANT_SEED = 1;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     private TokenizerCorpus() { }
 

@@ -1,5 +1,6 @@
 package io.liveharness.training.trainer;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -20,7 +21,7 @@ final class LossChart {
 
     static void write(Path metrics, Path html, String title) {
         List<double[]> train = new ArrayList<>(), held = new ArrayList<>();
-        ObjectMapper json = new ObjectMapper();
+        ObjectMapper json = Json.MAPPER;
         try {
             if (Files.isRegularFile(metrics)) {
                 for (String line : Files.readAllLines(metrics)) {

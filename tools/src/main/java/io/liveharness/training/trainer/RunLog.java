@@ -1,5 +1,6 @@
 package io.liveharness.training.trainer;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
@@ -15,7 +16,7 @@ import java.util.Map;
 
 /** train.log (progress lines, also on stderr) and metrics.jsonl (one JSON object per step) of a run folder. */
 final class RunLog {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
     private final Path log, metrics;
     private final boolean quiet;
 

@@ -1,8 +1,8 @@
 package io.liveharness.training.trainer;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +24,7 @@ import java.util.Map;
 public final class Trainer {
     public static final String SETTINGS = "settings.json", MODEL = "model.gguf";
     private static final java.util.Set<String> PATHS = java.util.Set.of("data", "heldOut", "vocab");
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = Json.INDENTED;
 
     /** How a run ended. */
     public record Result(int step, int totalSteps, boolean finished, double lastLoss, double heldOutLoss,

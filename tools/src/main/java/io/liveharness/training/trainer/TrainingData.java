@@ -1,5 +1,6 @@
 package io.liveharness.training.trainer;
 
+import io.liveharness.config.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -56,7 +57,7 @@ public record TrainingData(Path file, List<Sequence> sequences, String sha256, i
         DataException(Path file, long line, String message) { super(file + ":" + line + ": " + message); }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Json.MAPPER;
 
     public static TrainingData read(Path file, int vocab, int context) {
         List<Sequence> sequences = new ArrayList<>();
