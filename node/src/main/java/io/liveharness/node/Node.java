@@ -157,10 +157,11 @@ public final class Node implements AutoCloseable {
         McpServers mcp = new McpServers(vertx, mcpServers);
         List<HarnessRef> manifestPins = manifests.stream().map(RoomManifest::harness).toList();
         mcp.sync(harnesses.inUse(manifestPins));
+        HarnessHooks hooks = new HarnessHooks(vertx, HookRegistry.load());
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps(),
                         clock),
-                new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools,
+                new HookCheckStage(), new EmitStage(vertx.eventBus()), hooks, mcp::tools,
                 config.rooms().speech());
         RoomServices services = new RoomServices(router, harnesses, pipeline, catalog, config.rooms(), clock);
         RoomRegistry rooms = new RoomRegistry(vertx,
@@ -175,10 +176,13 @@ public final class Node implements AutoCloseable {
                     new CouponRulesTool(catalog, policies), new LogisticsInfoTool(catalog, policies), new AfterSalesPolicyTool(policies))) {
                 await(vertx.deployVerticle(tool));
             }
+            await(hooks.sync(harnesses.inUse(manifestPins))); // the hooks of every version in use, before the first message
             // Publishes made by another process (the CLI) reach the rooms within refreshMs.
             node.refreshTimer = vertx.setPeriodic(config.harness().refreshMs(), id -> vertx.executeBlocking(() -> {
                 harnesses.refresh();
-                mcp.sync(harnesses.inUse(manifestPins));
+                var inUse = harnesses.inUse(manifestPins);
+                mcp.sync(inUse);
+                hooks.sync(inUse); // retired versions' hook verticles go; new ones are built before a request needs them
                 return null;
             }, false));
             monitor.watch(manifests.stream().map(RoomManifest::id).toList());
