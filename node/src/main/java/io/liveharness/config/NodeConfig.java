@@ -138,6 +138,32 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
                     replyDeadlineMs, mergeSimilarity, speech);
         }
+
+        // one setting changed, the others kept: callers never rebuild the record by position
+        public RoomsConfig withDir(String dir) {
+            return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
+                    replyDeadlineMs, mergeSimilarity, speech);
+        }
+
+        public RoomsConfig withQueueCapacity(int queueCapacity) {
+            return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
+                    replyDeadlineMs, mergeSimilarity, speech);
+        }
+
+        public RoomsConfig withStaleAfterMs(long staleAfterMs) {
+            return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
+                    replyDeadlineMs, mergeSimilarity, speech);
+        }
+
+        public RoomsConfig withPassivateAfterMs(long passivateAfterMs) {
+            return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
+                    replyDeadlineMs, mergeSimilarity, speech);
+        }
+
+        public RoomsConfig withReplyDeadlineMs(long replyDeadlineMs) {
+            return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
+                    replyDeadlineMs, mergeSimilarity, speech);
+        }
     }
 
     /**

@@ -53,8 +53,7 @@ class RoomStateSecurityTest {
     static void start() {
         NodeConfig c = TestNodes.config();
         RoomsConfig r = c.rooms();
-        NodeConfig hurried = TestNodes.withRooms(c, new RoomsConfig(r.dir(), r.queueCapacity(), r.staleAfterMs(),
-                r.passivateAfterMs(), r.contextTokenBudget(), r.historyTurns(), 1L, r.mergeSimilarity()));
+        NodeConfig hurried = TestNodes.withRooms(c, r.withReplyDeadlineMs(1L));
         RoomManifest dress = RoomManifests.load(Path.of("rooms"), Catalog.load(Path.of("catalog/products.yaml"))).stream()
                 .filter(m -> m.id().equals("dress-room")).findFirst().orElseThrow();
         RoomManifest twin = new RoomManifest(TWIN, "同款连衣裙", dress.persona(), "zh", List.of("dress-101"), "dress-101", null, List.of());

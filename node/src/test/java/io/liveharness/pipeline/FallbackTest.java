@@ -28,8 +28,7 @@ class FallbackTest {
     void aModelThatMissesTheDeadlineGivesTheGroundedFallback() {
         NodeConfig c = TestNodes.config();
         RoomsConfig r = c.rooms();
-        NodeConfig hurried = TestNodes.withRooms(c, new RoomsConfig(r.dir(), r.queueCapacity(), r.staleAfterMs(),
-                r.passivateAfterMs(), r.contextTokenBudget(), r.historyTurns(), 1L, r.mergeSimilarity()));
+        NodeConfig hurried = TestNodes.withRooms(c, r.withReplyDeadlineMs(1L));
         try (Node node = TestNodes.start(hurried)) {
             Http http = new Http(node.port());
             http.post("/v1/rooms/dress-room/messages", message("late-1", "这条裙子多少钱?"));

@@ -24,8 +24,7 @@ class PassivationTest {
     void passivationAndReactivationKeepTheContext() throws Exception {
         NodeConfig c = TestNodes.config();
         RoomsConfig r = c.rooms();
-        NodeConfig quick = TestNodes.withRooms(c, new RoomsConfig(r.dir(), r.queueCapacity(), r.staleAfterMs(), 300L,
-                r.contextTokenBudget(), r.historyTurns(), r.replyDeadlineMs(), r.mergeSimilarity()));
+        NodeConfig quick = TestNodes.withRooms(c, r.withPassivateAfterMs(300L));
         try (Node node = TestNodes.start(quick)) {
             List<MessageOutcome> outcomes = new CopyOnWriteArrayList<>();
             node.vertx().eventBus().<MessageOutcome>consumer(Addresses.outcome("tech-room"), m -> outcomes.add(m.body()))
@@ -79,8 +78,7 @@ class PassivationTest {
         // an hour of idleness before passivation: only a clock moved by the test gets there in time
         NodeConfig c = TestNodes.config();
         RoomsConfig r = c.rooms();
-        NodeConfig hour = TestNodes.withRooms(c, new RoomsConfig(r.dir(), r.queueCapacity(), r.staleAfterMs(), 3_600_000L,
-                r.contextTokenBudget(), r.historyTurns(), r.replyDeadlineMs(), r.mergeSimilarity()));
+        NodeConfig hour = TestNodes.withRooms(c, r.withPassivateAfterMs(3_600_000L));
         java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(System.currentTimeMillis());
         java.time.InstantSource clock = () -> java.time.Instant.ofEpochMilli(now.get());
         var model = new io.liveharness.support.ScriptedBackend(call -> io.liveharness.support.ScriptedBackend.pieces("有的, 点link-5下单."));

@@ -27,8 +27,7 @@ class RoomBurstTest {
     private static NodeConfig burstConfig(int queueCapacity) {
         NodeConfig c = TestNodes.config();
         RoomsConfig r = c.rooms();
-        return TestNodes.withRooms(c, new RoomsConfig(r.dir(), queueCapacity, 10_000L, r.passivateAfterMs(),
-                r.contextTokenBudget(), r.historyTurns(), r.replyDeadlineMs(), r.mergeSimilarity()));
+        return TestNodes.withRooms(c, r.withQueueCapacity(queueCapacity).withStaleAfterMs(10_000L));
     }
 
     @Test

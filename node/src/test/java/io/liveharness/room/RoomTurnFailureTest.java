@@ -84,8 +84,7 @@ class RoomTurnFailureTest {
                 """.formatted(UNKNOWN));
         NodeConfig c = TestNodes.config();
         RoomsConfig r = c.rooms();
-        NodeConfig config = TestNodes.withRooms(c, new RoomsConfig(rooms.toString(), r.queueCapacity(), r.staleAfterMs(),
-                r.passivateAfterMs(), r.contextTokenBudget(), r.historyTurns(), r.replyDeadlineMs(), r.mergeSimilarity()));
+        NodeConfig config = TestNodes.withRooms(c, r.withDir(rooms.toString()));
         RuntimeException e = assertThrows(RuntimeException.class, () -> TestNodes.start(config).close());
         assertTrue(e.getMessage().contains(bad.toString()) && e.getMessage().contains(UNKNOWN), e.getMessage());
 

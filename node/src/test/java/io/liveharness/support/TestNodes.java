@@ -59,8 +59,7 @@ public final class TestNodes {
      */
     public static NodeConfig patient(NodeConfig c) {
         RoomsConfig r = c.rooms();
-        return c.withRooms(new RoomsConfig(r.dir(), r.queueCapacity(), 60_000L, r.passivateAfterMs(), r.contextTokenBudget(),
-                r.historyTurns(), 60_000L, r.mergeSimilarity()));
+        return c.withRooms(r.withStaleAfterMs(60_000L).withReplyDeadlineMs(60_000L));
     }
 
     public static NodeConfig withRooms(NodeConfig c, RoomsConfig rooms) {
