@@ -62,6 +62,20 @@ public final class ToolCallParser {
         return new ParsedToolCall(node.get("name").asText(), args.toString(), null);
     }
 
+    /** A call that arrived structured (an OpenAI {@code tool_calls} entry): its arguments text checked as the markup's are. */
+    public static ParsedToolCall structured(String name, String argumentsText) {
+        if (name == null || name.isBlank()) return new ParsedToolCall(null, null, "tool call needs a string \"name\"");
+        JsonNode args;
+        try {
+            args = argumentsText == null || argumentsText.isBlank() ? JSON.createObjectNode() : JSON.readTree(argumentsText);
+        } catch (Exception e) {
+            return new ParsedToolCall(name, null, "\"arguments\" is not a JSON object");
+        }
+        if (args == null || args.isNull()) args = JSON.createObjectNode();
+        if (!args.isObject()) return new ParsedToolCall(name, null, "\"arguments\" must be a JSON object");
+        return new ParsedToolCall(name, args.toString(), null);
+    }
+
     private static String firstLine(String s) {
         if (s == null) return "";
         int nl = s.indexOf('\n');

@@ -13,7 +13,6 @@ import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.SamplingParams;
 import io.liveharness.engine.SharedPrefix;
 import io.liveharness.engine.StopReason;
-import io.liveharness.engine.ToolCallParser;
 import io.liveharness.engine.ToolCallParser.ParsedToolCall;
 import io.liveharness.harness.Corrections;
 import io.liveharness.harness.ToolSpec;
@@ -87,7 +86,7 @@ public final class AgentLoopStage {
         return generate(loop, messages).compose(completion -> {
             boolean cut = completion.stopReason() == StopReason.DEADLINE || completion.stopReason() == StopReason.CANCELLED
                     || loop.listener().stopped();
-            List<ParsedToolCall> calls = ToolCallParser.parse(completion.text());
+            List<ParsedToolCall> calls = completion.toolCalls();
             boolean lastStep = steps + 1 >= maxSteps;
             AgentResult done = new AgentResult(completion.text(), loop.trace().tools(), completion.stopReason(), steps + 1);
             if (cut || lastStep) return Future.succeededFuture(done);

@@ -25,6 +25,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -323,12 +324,15 @@ public final class RemoteBackend implements ModelBackend {
             synchronized (this) {
                 if (done) return;
                 done = true;
+                List<ToolCallParser.ParsedToolCall> calls = new ArrayList<>();
                 for (String[] call : toolCalls.values()) {
                     if (call[0] == null) continue;
+                    calls.add(ToolCallParser.structured(call[0], call[1]));
+                    // the markup too, only for the conversation's record of the turn (it goes back out as tool_calls)
                     piece((text.isEmpty() ? "" : "\n") + markup(call[0], call[1]));
                 }
                 StopReason reason = forced != null ? forced : stopReason(finishReason);
-                c = new Completion(text.toString(), Math.max(promptTokens, 0),
+                c = new Completion(text.toString(), calls, Math.max(promptTokens, 0),
                         completionTokens >= 0 && forced == null ? completionTokens : pieces,
                         reason, firstTokenNanos, System.nanoTime() - start);
             }

@@ -184,8 +184,9 @@ class RemoteBackendTest {
             List<String> pieces = new CopyOnWriteArrayList<>();
             Completion c = tools.complete(CompletionRequest.chat("room-1", chat, SamplingParams.GREEDY, 64, Long.MAX_VALUE), pieces::add)
                     .get(10, TimeUnit.SECONDS);
-            List<ParsedToolCall> calls = ToolCallParser.parse(c.text());
+            List<ParsedToolCall> calls = c.toolCalls(); // structured, as the server sent them: nothing parses the text
             assertEquals(1, calls.size(), c.text());
+            assertEquals(calls, ToolCallParser.parse(c.text()), "the turn's markup, kept for the conversation, says the same");
             assertEquals("get_product", calls.getFirst().name());
             assertEquals(JSON.readTree("{\"sku\":\"A1\"}"), JSON.readTree(calls.getFirst().argumentsJson()));
             assertNull(calls.getFirst().error());
