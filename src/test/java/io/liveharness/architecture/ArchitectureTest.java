@@ -15,7 +15,7 @@ class ArchitectureTest {
             .importPackages("io.liveharness");
 
     /** The offline tools: what an operator or a researcher runs (and the broker the tests and benchmarks start), never what a node runs. */
-    private static final String[] TOOLS = {"io.liveharness.training..", "io.liveharness.eval..", "io.liveharness.loadtest..",
+    private static final String[] TOOLS = {"io.liveharness.training..", "io.liveharness.hat..", "io.liveharness.eval..", "io.liveharness.loadtest..",
             "io.liveharness.bench..", "io.liveharness.chaos..", "io.liveharness.cli..", "io.liveharness.router.dataset..",
             "io.liveharness.engine.bench..", "io.liveharness.engine.gguf..", "io.liveharness.router.train..",
             "io.liveharness.router.bench..", "io.liveharness.kafka.broker.."};
