@@ -1,0 +1,77 @@
+package io.liveharness.hat;
+
+import io.liveharness.eval.run.Transcript;
+import io.liveharness.eval.run.Transcript.ToolCallRecord;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The RL stage's reward, on transcripts written by hand so each says exactly what it holds. */
+class ReplyRewardTest {
+    /** The expert under a variant that calls the stock tool {@code inventory_probe} and its argument {@code item}. */
+    static final Transcript EXPERT = run(Transcript.MODEL, "现货42件, 手慢无哦, 点link-1下单",
+            List.of(call("inventory_probe", "{\"item\":\"dress-101\"}")));
+
+    static ToolCallRecord call(String tool, String args) {
+        return new ToolCallRecord(tool, "stock_check", args, null, true, "{\"stock\":42}", null);
+    }
+
+    static Transcript run(String outcome, String reply, List<ToolCallRecord> tools) {
+        return new Transcript("c", "dress-room", "default-hsa1-x", "还有货吗", "product_qa", 0.9, outcome, null, reply,
+                List.of(), tools, List.of(), List.of(), Map.of(), List.of());
+    }
+
+    @Test
+    void theExpertsOwnRunScoresOne() {
+        var r = ReplyReward.of(EXPERT, EXPERT);
+        assertEquals(1.0, r.total(), 1e-9);
+        assertEquals(List.of("tools", "arguments", "facts", "language", "refusal"), List.copyOf(r.parts().keySet()));
+    }
+
+    @Test
+    void theDefaultHarnesssToolNameUnderAVariantEarnsNoToolCredit() {
+        // the memorised name: stock_check with productId, where this harness says inventory_probe with item
+        var r = ReplyReward.of(EXPERT, run(Transcript.MODEL, "现货42件, 点link-1下单", List.of(call("stock_check", "{\"productId\":\"dress-101\"}"))));
+        assertEquals(0.0, r.parts().get("tools"));
+        assertEquals(0.0, r.parts().get("arguments"));
+        assertEquals(1.0, r.parts().get("facts"));
+        assertEquals((0.3 + 0.1 + 0.1) / 1.0, r.total(), 1e-9);
+    }
+
+    @Test
+    void theRightToolWithAWrongValueGetsToolCreditButNotArgumentCredit() {
+        var r = ReplyReward.of(EXPERT, run(Transcript.MODEL, "现货42件, 点link-1下单", List.of(call("inventory_probe", "{\"item\":\"dress-102\"}"))));
+        assertEquals(1.0, r.parts().get("tools"));
+        assertEquals(0.0, r.parts().get("arguments"));
+    }
+
+    @Test
+    void factsMatchAsWholeNumbersAndIds() {
+        assertTrue(ReplyReward.states("点link-1下单", "link-1"));
+        assertFalse(ReplyReward.states("点link-10下单", "link-1"));
+        assertFalse(ReplyReward.states("现货142件", "42"));
+        assertFalse(ReplyReward.states("¥42.5", "42"));
+        assertEquals(List.of("42", "link-1"), ReplyReward.facts("现货42件, 手慢无哦, 点link-1下单, 42件"));
+        var half = ReplyReward.of(EXPERT, run(Transcript.MODEL, "现货42件, 点link-10下单", EXPERT.toolCalls()));
+        assertEquals(0.5, half.parts().get("facts"), 1e-9);
+    }
+
+    @Test
+    void theWrongLanguageAndAnUncalledForRefusalCost() {
+        var r = ReplyReward.of(EXPERT, run(Transcript.MODEL, "Sorry, I can't help with that. 42 left, link-1", EXPERT.toolCalls()));
+        assertEquals(0.0, r.parts().get("language"));
+        assertEquals(0.0, r.parts().get("refusal"));
+        assertEquals(1.0, r.parts().get("facts"));
+    }
+
+    @Test
+    void aFallbackOrSilenceIsWorthNothing() {
+        assertEquals(0.0, ReplyReward.of(EXPERT, run(Transcript.FALLBACK, "主播稍后回复哦", List.of())).total());
+        assertEquals(0.0, ReplyReward.of(EXPERT, run(Transcript.SILENT, null, List.of())).total());
+    }
+}
