@@ -6,6 +6,7 @@ import io.liveharness.room.RequestTrace;
 import io.liveharness.api.Addresses;
 import io.liveharness.api.ToolCall;
 import io.liveharness.api.ToolResult;
+import io.liveharness.config.Json;
 import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
@@ -200,7 +201,12 @@ public final class AgentLoopStage {
                 : new ToolExchange(name, arguments, true, checked.text(), null));
     }
 
+    /** A JSON string: Jackson escapes what a hand-written escape missed (tabs, control characters). */
     private static String quote(String s) {
-        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", " ") + "\"";
+        try {
+            return Json.MAPPER.writeValueAsString(s);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a string always serializes", e);
+        }
     }
 }
