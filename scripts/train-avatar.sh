@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces the committed avatar model (models/avatar/) from its seeds, step by step; each step
 # skips what an earlier run of this script already wrote, and each training stage resumes from its
-# last checkpoint, so after a kill just run it again. About 4 hours on 2 cores, most of it training.
+# last checkpoint, so after a kill just run it again. About 5.5 hours on 2 cores, most of it training.
 # Usage: scripts/train-avatar.sh [WORK_DIR]   (default ~/.cache/liveharness/runs/avatar, outside the repo)
 #
 # Four stages, as the committed model was made (docs/training.md says why):
@@ -11,7 +11,11 @@
 #   3. 14M tokens on another 3,000-room world (seed 13, 64 variants), from stage 2, the facts it
 #      copies weighted 4 in the loss;
 #   4. 7M tokens on a world whose product names and link ids cannot be guessed (seed 15), with
-#      more ways to ask for what must be declined, from stage 3, key tokens weighted 4.
+#      more ways to ask for what must be declined, from stage 3, key tokens weighted 4;
+#   5. 6M tokens on a world of seed 16 drawn with data/training/mix.yaml (more colour, material,
+#      size and after-sales questions), from stage 4, key tokens weighted 4;
+#   6. 7M tokens on a world of seed 17 under the harness whose version-wide sections come first
+#      (rules and skills before persona and products: the order rooms share a KV prefix in), from stage 5.
 # A stage's data is written by the code of the commit that wrote it (the world, the phrasings and
 # the expert changed between stages), built in a git worktree under WORK_DIR; training runs here.
 set -euo pipefail
@@ -68,5 +72,20 @@ data dd6f9ee "$work/data-s15" 15 3000 64 105 --key-weight 4
     --vocab "$vocab" --out "$work/stage4" --init-from "$work/stage3.gguf" "${shape[@]}" \
     --lr 1e-3 --min-lr 1e-4 --warmup 40 --tokens 7000000 --seed 5
 
-./liveharness model export --run "$work/stage4" --out "$work/liveharness-avatar.gguf" --finetune liveharness-avatar
+[ -f "$work/stage4.gguf" ] || ./liveharness model export --run "$work/stage4" --out "$work/stage4.gguf" --finetune liveharness-avatar
+
+data c09cb72 "$work/data-s16" 16 3000 64 106 --key-weight 4
+./liveharness model train --data "$work/data-s16/train.tokens.jsonl" --held-out "$work/data-s16/held-out-120.tokens.jsonl" \
+    --vocab "$vocab" --out "$work/stage5" --init-from "$work/stage4.gguf" "${shape[@]}" \
+    --lr 8e-4 --min-lr 8e-5 --warmup 30 --tokens 6000000 --seed 6
+[ -f "$work/stage5.gguf" ] || ./liveharness model export --run "$work/stage5" --out "$work/stage5.gguf" --finetune liveharness-avatar
+
+# 7784e3d's harness/default has the shared-first order (the committed run read a copy that
+# differed from it only by a comment, which the prompts do not carry)
+data 7784e3d "$work/data-s17" 17 3000 64 107 --key-weight 4
+./liveharness model train --data "$work/data-s17/train.tokens.jsonl" --held-out "$work/data-s17/held-out-120.tokens.jsonl" \
+    --vocab "$vocab" --out "$work/stage6" --init-from "$work/stage5.gguf" "${shape[@]}" \
+    --lr 6e-4 --min-lr 6e-5 --warmup 30 --tokens 7000000 --seed 7
+
+./liveharness model export --run "$work/stage6" --out "$work/liveharness-avatar.gguf" --finetune liveharness-avatar
 echo "wrote $work/liveharness-avatar.gguf; compare with models/avatar/liveharness-avatar.gguf (cmp)"
