@@ -21,12 +21,17 @@ import java.util.regex.Pattern;
  * the same case, on the same harness, as the rubric (training cases have none): partial credit
  * for each thing the rubric would check, weighted, over the parts that apply.
  * <ul>
- *   <li>{@code tools} (0.3): the tools called, by the name this harness gives them (a variant's
- *   name, not the default's), as the overlap of the sample's set with the expert's;</li>
+ *   <li>{@code tools} (0.3, when the expert or the sample called one): the tools called, by the
+ *   name this harness gives them (a variant's name, not the default's), as the overlap of the
+ *   sample's set with the expert's;</li>
  *   <li>{@code arguments} (0.2, when the expert called a tool): the share of the expert's argument
  *   values, under this harness's argument names, that the sample's call of the same tool has;</li>
  *   <li>{@code facts} (0.3, when the expert's reply states any): the share of its facts (numbers,
  *   ids such as {@code link-12}) the sample's reply states, {@code link-1} not matching {@code link-10};</li>
+ *   <li>{@code words} (0.2, when the expert's reply has any): the share of the expert reply's
+ *   character pairs (letters, digits, Han; case and punctuation ignored) that the sample's reply
+ *   has. Without it, a reply in the right language that called no tool and stated nothing scored
+ *   full marks wherever the expert did the same (small talk);</li>
  *   <li>{@code language} (0.1): the reply is in the language the expert answered in;</li>
  *   <li>{@code refusal} (0.1): it declines exactly when the expert declines.</li>
  * </ul>
@@ -35,7 +40,8 @@ import java.util.regex.Pattern;
 final class ReplyReward {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern FACT = Pattern.compile("[A-Za-z]+-\\d+|\\d+(?:\\.\\d+)?");
-    static final Map<String, Double> WEIGHTS = Map.of("tools", 0.3, "arguments", 0.2, "facts", 0.3, "language", 0.1, "refusal", 0.1);
+    static final Map<String, Double> WEIGHTS = Map.of("tools", 0.3, "arguments", 0.2, "facts", 0.3, "words", 0.2,
+            "language", 0.1, "refusal", 0.1);
 
     /** The total in [0, 1] and each part that applied. */
     record Reward(double total, Map<String, Double> parts) { }
@@ -48,10 +54,15 @@ final class ReplyReward {
         union.addAll(s);
         Set<String> both = new HashSet<>(e);
         both.retainAll(s);
-        parts.put("tools", union.isEmpty() ? 1.0 : (double) both.size() / union.size());
+        if (!union.isEmpty()) parts.put("tools", (double) both.size() / union.size());
         if (!expert.toolCalls().isEmpty()) parts.put("arguments", arguments(expert, sample));
         List<String> facts = facts(expert.reply());
         if (!facts.isEmpty()) parts.put("facts", (double) facts.stream().filter(f -> states(sample.reply(), f)).count() / facts.size());
+        Set<String> pairs = pairs(expert.reply());
+        if (!pairs.isEmpty()) {
+            Set<String> mine = pairs(sample.reply());
+            parts.put("words", (double) pairs.stream().filter(mine::contains).count() / pairs.size());
+        }
         parts.put("language", ReplyText.inLanguage(sample.reply(), Bilingual.languageOf(expert.reply())) ? 1.0 : 0.0);
         parts.put("refusal", ReplyText.refuses(expert.reply()) == ReplyText.refuses(sample.reply()) ? 1.0 : 0.0);
         double sum = 0, weight = 0;
@@ -60,6 +71,15 @@ final class ReplyReward {
             weight += WEIGHTS.get(p.getKey());
         }
         return new Reward(sum / weight, parts);
+    }
+
+    /** The reply's adjacent character pairs, over letters, digits and Han only, lower-cased. */
+    static Set<String> pairs(String reply) {
+        Set<String> out = new HashSet<>();
+        if (reply == null) return out;
+        int[] cps = reply.toLowerCase(java.util.Locale.ROOT).codePoints().filter(Character::isLetterOrDigit).toArray();
+        for (int i = 0; i + 1 < cps.length; i++) out.add(new String(cps, i, 2));
+        return out;
     }
 
     /** The numbers and ids a reply states, in order, once each. */

@@ -30,7 +30,7 @@ class ReplyRewardTest {
     void theExpertsOwnRunScoresOne() {
         var r = ReplyReward.of(EXPERT, EXPERT);
         assertEquals(1.0, r.total(), 1e-9);
-        assertEquals(List.of("tools", "arguments", "facts", "language", "refusal"), List.copyOf(r.parts().keySet()));
+        assertEquals(List.of("tools", "arguments", "facts", "words", "language", "refusal"), List.copyOf(r.parts().keySet()));
     }
 
     @Test
@@ -40,7 +40,8 @@ class ReplyRewardTest {
         assertEquals(0.0, r.parts().get("tools"));
         assertEquals(0.0, r.parts().get("arguments"));
         assertEquals(1.0, r.parts().get("facts"));
-        assertEquals((0.3 + 0.1 + 0.1) / 1.0, r.total(), 1e-9);
+        double words = r.parts().get("words");
+        assertEquals((0.3 + 0.2 * words + 0.1 + 0.1) / 1.2, r.total(), 1e-9);
     }
 
     @Test
@@ -67,6 +68,19 @@ class ReplyRewardTest {
         assertEquals(0.0, r.parts().get("language"));
         assertEquals(0.0, r.parts().get("refusal"));
         assertEquals(1.0, r.parts().get("facts"));
+    }
+
+    @Test
+    void smallTalkThatSaysNothingOfTheExpertsScoresLow() {
+        // the expert called no tool and stated no fact: only the words can tell a greeting from noise
+        Transcript expert = run(Transcript.MODEL, "哈喽, 今天主推碎花连衣裙, 喜欢可以点link-1看看", List.of());
+        Transcript noise = run(Transcript.MODEL, "好的好的呀呀呀", List.of());
+        Transcript greeting = run(Transcript.MODEL, "哈喽宝宝, 今天主推碎花连衣裙哦, 点link-1看看", List.of());
+        var n = ReplyReward.of(expert, noise);
+        var g = ReplyReward.of(expert, greeting);
+        assertFalse(n.parts().containsKey("tools"), "no tool on either side is no evidence: " + n.parts());
+        assertTrue(n.total() < 0.5, "noise in the right language: " + n);
+        assertTrue(g.total() > 0.6, "a greeting that says what the expert said, in other words: " + g);
     }
 
     @Test
