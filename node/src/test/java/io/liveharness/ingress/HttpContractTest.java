@@ -14,7 +14,6 @@ import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -129,7 +128,7 @@ class HttpContractTest {
     @Test
     void aRetriedMessageIdIsAConflictAndGetsOneReplyOnly() throws Exception {
         List<String> frames = new CopyOnWriteArrayList<>();
-        WebSocket ws = openEvents("snack-room", frames);
+        WebSocket ws = io.liveharness.support.Http.openEvents(node.port(), "snack-room", frames);
         String id = id();
         assertEquals(202, http.post("/v1/rooms/snack-room/messages", message(id, "坚果保质期多久")).status());
         Reply again = http.post("/v1/rooms/snack-room/messages", message(id, "坚果保质期多久"));
@@ -146,7 +145,7 @@ class HttpContractTest {
     @Test
     void theEventsSocketStreamsRepliesAndOutcomes() throws Exception {
         List<String> frames = new CopyOnWriteArrayList<>();
-        WebSocket ws = openEvents("tech-room", frames);
+        WebSocket ws = io.liveharness.support.Http.openEvents(node.port(), "tech-room", frames);
         String id = id();
         http.post("/v1/rooms/tech-room/messages", message(id, "does the earbuds have noise cancelling?"));
         http.awaitOutcome(id, OUTCOME);
@@ -213,23 +212,5 @@ class HttpContractTest {
                     .timeout(java.time.Duration.ofSeconds(10)).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
             assertEquals(HttpClient.Version.HTTP_1_1, r.version());
         }
-    }
-
-    private static WebSocket openEvents(String roomId, List<String> frames) throws Exception {
-        return HttpClient.newHttpClient().newWebSocketBuilder()
-                .buildAsync(URI.create("ws://127.0.0.1:" + node.port() + "/v1/rooms/" + roomId + "/events"), new WebSocket.Listener() {
-                    private final StringBuilder partial = new StringBuilder();
-
-                    @Override
-                    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-                        partial.append(data);
-                        if (last) {
-                            frames.add(partial.toString());
-                            partial.setLength(0);
-                        }
-                        webSocket.request(1);
-                        return null;
-                    }
-                }).get(5, TimeUnit.SECONDS);
     }
 }

@@ -13,13 +13,10 @@ import io.liveharness.support.ScriptedBackend.Script;
 import io.liveharness.support.TestNodes;
 import org.junit.jupiter.api.Test;
 
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.WebSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -123,7 +120,7 @@ class SpokenSegmentsTest {
         ScriptedBackend model = new ScriptedBackend(script);
         try (Node node = node(model)) {
             List<String> frames = new CopyOnWriteArrayList<>();
-            WebSocket ws = openEvents(node, "dress-room", frames);
+            WebSocket ws = io.liveharness.support.Http.openEvents(node.port(), "dress-room", frames);
             new Http(node.port()).post("/v1/rooms/dress-room/messages", message("markup-1", "M码有货吗?"));
             JsonNode o = Http.operator(node.port()).awaitOperatorOutcome("markup-1", WAIT);
             assertEquals("model", o.path("reason").asText(), o.toString());
@@ -233,23 +230,5 @@ class SpokenSegmentsTest {
             assertEquals(4, snapshot.speech().segmentsReleased(), snapshot.speech().toString());
             assertEquals(next.speechEndsAtMs(), snapshot.speech().speakingUntilMs());
         }
-    }
-
-    private static WebSocket openEvents(Node node, String roomId, List<String> frames) throws Exception {
-        return HttpClient.newHttpClient().newWebSocketBuilder()
-                .buildAsync(URI.create("ws://127.0.0.1:" + node.port() + "/v1/rooms/" + roomId + "/events"), new WebSocket.Listener() {
-                    private final StringBuilder partial = new StringBuilder();
-
-                    @Override
-                    public CompletionStage<?> onText(WebSocket webSocket, CharSequence data, boolean last) {
-                        partial.append(data);
-                        if (last) {
-                            frames.add(partial.toString());
-                            partial.setLength(0);
-                        }
-                        webSocket.request(1);
-                        return null;
-                    }
-                }).get(5, TimeUnit.SECONDS);
     }
 }

@@ -91,4 +91,23 @@ public final class Http {
             throw new AssertionError(request.method() + " " + request.uri() + " failed: " + e, e);
         }
     }
+
+    /** A WebSocket on a room's events that adds each whole text frame to {@code frames}, in order. */
+    public static java.net.http.WebSocket openEvents(int port, String roomId, java.util.List<String> frames) throws Exception {
+        return HttpClient.newHttpClient().newWebSocketBuilder()
+                .buildAsync(URI.create("ws://127.0.0.1:" + port + "/v1/rooms/" + roomId + "/events"), new java.net.http.WebSocket.Listener() {
+                    private final StringBuilder partial = new StringBuilder();
+
+                    @Override
+                    public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket webSocket, CharSequence data, boolean last) {
+                        partial.append(data);
+                        if (last) {
+                            frames.add(partial.toString());
+                            partial.setLength(0);
+                        }
+                        webSocket.request(1);
+                        return null;
+                    }
+                }).get(5, java.util.concurrent.TimeUnit.SECONDS);
+    }
 }
