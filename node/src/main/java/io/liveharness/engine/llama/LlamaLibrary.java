@@ -44,11 +44,12 @@ public final class LlamaLibrary {
     static final String FETCH_HINT = "run scripts/fetch-llama.sh to fetch it";
 
     // Loaded in this order: each one's NEEDED entries name the ones before it. The node-llama-cpp
-    // build puts the version in the file name; a plain cmake build of the same tag does not.
+    // build puts the version in the file name (and its CUDA build, @node-llama-cpp/linux-x64-cuda,
+    // the backend too); a plain cmake build of the same tag does not.
     private static final List<List<String>> LIBRARIES = List.of(
             List.of("libggml-base.so"),
-            List.of("libggml.v0.5.0.so", "libggml.so"),
-            List.of("libllama.v0.5.0.so", "libllama.so"));
+            List.of("libggml.v0.5.0.so", "libggml.cuda.v0.5.0.so", "libggml.so"),
+            List.of("libllama.v0.5.0.so", "libllama.cuda.v0.5.0.so", "libllama.so"));
 
     private static final System.Logger LOG = System.getLogger(LlamaLibrary.class.getName());
     private static LlamaLibrary instance;
@@ -118,7 +119,7 @@ public final class LlamaLibrary {
     }
 
     /** Checks the directory holds the three libraries and that each is an ELF file. */
-    private static List<Path> checkFiles(Path dir) {
+    static List<Path> checkFiles(Path dir) {
         if (!Files.isDirectory(dir)) {
             throw new EngineException("llama.cpp library directory " + dir + " does not exist or is not a directory"
                     + " (expected the llama.cpp v" + VERSION + " shared libraries there; " + FETCH_HINT + ")");

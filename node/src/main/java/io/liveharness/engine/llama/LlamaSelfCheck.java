@@ -41,8 +41,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 public final class LlamaSelfCheck {
 
     /** What the check found, for logs and the operator API. */
-    public record Report(String version, String cpuDevice, List<String> backends, long modelParamsBytes,
-                         long contextParamsBytes) { }
+    public record Report(String version, String cpuDevice, List<String> backends, List<String> devices,
+                         long modelParamsBytes, long contextParamsBytes) { }
 
     private static final byte MARKER = (byte) 0xA5;
     private static final long SLACK = 256; // bytes past the struct that must stay untouched
@@ -71,7 +71,8 @@ public final class LlamaSelfCheck {
                     + backends + "; CPU backend files there: " + lib.cpuBackendFiles()
                     + "). Expected a libggml-cpu-<arch>.so that this CPU can run; " + LlamaLibrary.FETCH_HINT);
         }
-        return new Report(version, cpu, backends, LlamaModel.MODEL_PARAMS.byteSize(), LlamaContext.CONTEXT_PARAMS.byteSize());
+        return new Report(version, cpu, backends, devices(lib), LlamaModel.MODEL_PARAMS.byteSize(),
+                LlamaContext.CONTEXT_PARAMS.byteSize());
     }
 
     private static String version(LlamaLibrary lib) {
@@ -224,6 +225,25 @@ public final class LlamaSelfCheck {
             throw e;
         } catch (Throwable t) {
             throw new EngineException("listing ggml backends failed: " + t, t);
+        }
+    }
+
+    /** Every device the backends found, as "name (description)": a GPU build on a machine without one lists only the CPU. */
+    private static List<String> devices(LlamaLibrary lib) {
+        try {
+            long n = (long) lib.bind("ggml_backend_dev_count", FunctionDescriptor.of(JAVA_LONG)).invokeExact();
+            List<String> devices = new ArrayList<>();
+            for (long i = 0; i < n; i++) {
+                MemorySegment dev = (MemorySegment) lib.bind("ggml_backend_dev_get", FunctionDescriptor.of(ADDRESS, JAVA_LONG)).invokeExact(i);
+                MemorySegment name = (MemorySegment) lib.bind("ggml_backend_dev_name", FunctionDescriptor.of(ADDRESS, ADDRESS)).invokeExact(dev);
+                MemorySegment text = (MemorySegment) lib.bind("ggml_backend_dev_description", FunctionDescriptor.of(ADDRESS, ADDRESS)).invokeExact(dev);
+                devices.add(name.reinterpret(256).getString(0) + " (" + text.reinterpret(256).getString(0) + ")");
+            }
+            return List.copyOf(devices);
+        } catch (EngineException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new EngineException("listing ggml devices failed: " + t, t);
         }
     }
 

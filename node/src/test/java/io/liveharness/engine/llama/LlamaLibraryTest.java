@@ -29,6 +29,7 @@ class LlamaLibraryTest {
         assertTrue(report.version().startsWith("0.5.0"), report.version());
         assertEquals("CPU", report.cpuDevice());
         assertTrue(report.backends().contains("CPU"), report.backends().toString());
+        assertTrue(report.devices().stream().anyMatch(d -> d.startsWith("CPU (")), report.devices().toString());
         assertEquals(80, report.modelParamsBytes());
         assertEquals(160, report.contextParamsBytes());
     }
@@ -110,6 +111,17 @@ class LlamaLibraryTest {
         var e = assertThrows(EngineException.class, () -> LlamaLibrary.loadFrom(tmp));
         assertEquals(tmp.resolve("libggml-base.so") + " is not a shared library (no ELF header); expected llama.cpp v0.5.0's"
                 + " libggml-base.so built for linux x64", e.getMessage());
+    }
+
+    @Test
+    void theCudaBuildsFileNamesAreFound() throws IOException {
+        // @node-llama-cpp/linux-x64-cuda names its libraries libggml.cuda.v0.5.0.so and libllama.cuda.v0.5.0.so
+        Path real = LlamaTestSupport.libraryDir();
+        Files.copy(real.resolve("libggml-base.so"), tmp.resolve("libggml-base.so"));
+        Files.copy(real.resolve("libggml.v0.5.0.so"), tmp.resolve("libggml.cuda.v0.5.0.so"));
+        Files.copy(real.resolve("libllama.v0.5.0.so"), tmp.resolve("libllama.cuda.v0.5.0.so"));
+        assertEquals(List.of(tmp.resolve("libggml-base.so"), tmp.resolve("libggml.cuda.v0.5.0.so"),
+                tmp.resolve("libllama.cuda.v0.5.0.so")), LlamaLibrary.checkFiles(tmp));
     }
 
     @Test

@@ -102,6 +102,7 @@ public final class EngineBenchmark {
         try (BatchingBackend b = BatchingBackend.open(opts)) {
             log.printf("model: %s, %,d parameters, %.0f MB; %d thread(s)%n", b.info().name(), b.info().parameters(),
                     b.info().fileBytes() / 1e6, threads);
+            log.printf("llama.cpp devices: %s%n", String.join(", ", LlamaLibrary.load(library).selfCheck().devices()));
             // warm-up: every room's prompt is prefilled once and cached, so the measured runs are decode
             List<CompletableFuture<Completion>> warm = new ArrayList<>();
             for (int r = 0; r < maxRooms; r++) warm.add(b.complete(request(r, 1), TokenSink.NONE));
