@@ -81,6 +81,12 @@ public final class NodeMetrics {
                 .tag("reason", reason.label()).register(registry);
     }
 
+    private Timer shedWait(io.liveharness.engine.ShedReason reason) {
+        return Timer.builder("liveharness.engine.shed.wait")
+                .description("From a request's arrival at the batcher to its end without a token, by reason")
+                .serviceLevelObjectives(SECONDS_SCALE).tag("reason", reason.label()).register(registry);
+    }
+
     private Timer replyLatency(String kind) {
         return Timer.builder("liveharness.reply.latency").description("From acceptance to the outcome, by outcome kind")
                 .serviceLevelObjectives(SECONDS_SCALE).tag("kind", kind).register(registry);
@@ -201,8 +207,14 @@ public final class NodeMetrics {
         if (!(model instanceof io.liveharness.engine.llama.BatchingBackend b)) return;
         b.onStep(this::batch);
         // Shed requests by reason, at zero from the start; the backlog read from the batcher's last estimate (no wait).
-        for (var reason : io.liveharness.engine.ShedReason.values()) shed(reason);
-        b.onShed(reason -> shed(reason).increment());
+        for (var reason : io.liveharness.engine.ShedReason.values()) {
+            shed(reason);
+            shedWait(reason);
+        }
+        b.onShed((reason, waitedNanos) -> {
+            shed(reason).increment();
+            shedWait(reason).record(waitedNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        });
         gauge("liveharness.engine.backlog.seconds", "Estimated time until every request the batcher holds has finished",
                 () -> b.backlog().clearNanos() / 1e9);
         gauge("liveharness.engine.backlog.prefill.tokens", "Prompt tokens waiting to be prefilled",

@@ -73,7 +73,19 @@ class FallbackTest {
             assertTrue(metrics.contains("liveharness_engine_shed_total{reason=\"overload\",service=\"liveharness\"}"),
                     "the shed counter is scraped");
             assertTrue(metrics.contains("liveharness_engine_backlog_seconds"), "the backlog gauge is scraped");
+            // how long shed requests had been at the batcher: every one within a second, as the report reads it
+            double shed = sample(metrics, "liveharness_engine_shed_wait_seconds_count{reason=\"overload\"");
+            assertTrue(shed >= 1, "the shed wait is recorded: " + shed);
+            assertEquals(shed, sample(metrics, "liveharness_engine_shed_wait_seconds_bucket{reason=\"overload\"", "le=\"1.0\""));
         }
+    }
+
+    /** The value of the one Prometheus sample whose line starts with {@code series} and holds every {@code also}. */
+    private static double sample(String metrics, String series, String... also) {
+        return metrics.lines().filter(l -> l.startsWith(series) && java.util.Arrays.stream(also).allMatch(l::contains))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).reduce((a, b) -> {
+                    throw new AssertionError("more than one sample " + series);
+                }).orElseThrow(() -> new AssertionError("no sample " + series + " in /metrics"));
     }
 
     @Test

@@ -25,7 +25,7 @@ public final class LoadReport {
     /** Where the run was pointed and what the node said about itself. */
     public record Context(String mode, String target, String startedAt, String model, boolean testModel, String note) { }
 
-    public static ObjectNode summary(Scenario s, Context c, LoadGenerator.Result r, NodeProbe probe) {
+    public static ObjectNode summary(Scenario s, Context c, LoadGenerator.Result r, NodeProbe probe, EngineFigures engine) {
         LoadRecorder rec = r.recorder();
         ObjectNode n = JSON.createObjectNode();
         synchronized (rec) {
@@ -80,6 +80,8 @@ public final class LoadReport {
             h.put("heapNote", probe.embedded()
                     ? "used heap of the one JVM that runs node and generator, MemoryMXBean sampled every second (ZGC: includes garbage not yet collected)"
                     : "not measured: the node runs in another process");
+
+            engine(n.putObject("engine"), engine, tp.get("answeredByModel").asDouble());
 
             ObjectNode all = n.putObject("messages");
             all.put("sent", rec.sent).put("accepted", rec.accepted).put("outcomes", rec.outcomeCount);
@@ -179,6 +181,49 @@ public final class LoadReport {
     private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
             "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939"};
 
+    /** The engine's side: sheds timed from arrival at the batcher, and model answers against the engine's ceiling. */
+    private static void engine(ObjectNode en, EngineFigures engine, double modelAnswersPerS) {
+        var shed = engine.shedAtBatcher();
+        if (shed != null) {
+            ObjectNode sh = en.putObject("shedAtBatcher");
+            sh.put("count", shed.count()).put("withinOneSecond", shed.withinOneSecond());
+            if (shed.count() > 0) {
+                sh.put("shareWithinOneSecond", Math.round(1000.0 * shed.withinOneSecond() / shed.count()) / 1000.0);
+                bound(sh, "p50AtMostS", shed.p50AtMostS());
+                bound(sh, "p95AtMostS", shed.p95AtMostS());
+            }
+            sh.put("note", "whole run, reason overload, from the node's " + EngineFigures.SHED_WAIT + " histogram: from a request's"
+                    + " arrival at the batcher to its refusal (P50/P95 as the bucket bounds that hold them); the viewer's"
+                    + " outcome can come later, after the room's avatar has finished speaking");
+        } else {
+            en.put("shedAtBatcher", "not served: the node's /metrics has no " + EngineFigures.SHED_WAIT);
+        }
+        double reply = engine.meanReplyTokens();
+        if (Double.isFinite(reply)) en.put("meanReplyTokens", round(reply));
+        var ceiling = engine.ceiling();
+        double answers = engine.ceilingAnswersPerSecond();
+        if (ceiling != null) {
+            en.putObject("ceiling").put("rooms", ceiling.rooms()).put("replyTokens", ceiling.replyTokens())
+                    .put("tokensPerSecond", round(ceiling.tokensPerSecond()));
+        }
+        if (Double.isFinite(answers)) {
+            en.put("ceilingAnswersPerSecond", round(answers)).put("modelAnswersPerSecond", modelAnswersPerS)
+                    .put("shareOfCeiling", Math.round(1000 * modelAnswersPerS / answers) / 1000.0);
+            en.put("ceilingNote", String.format("%d requests of %d tokens decoding together on the node's own engine after the load:"
+                            + " %.1f tokens/s, at this run's %.1f reply tokens per generation; prompts not counted, so an upper bound",
+                    ceiling.rooms(), ceiling.replyTokens(), ceiling.tokensPerSecond(), reply));
+        } else {
+            en.put("ceilingNote", ceiling == null ? "not measured: a remote node's engine cannot be driven from here"
+                    + " (bench engine on its machine measures it)" : "no generation in this run to size answers by");
+        }
+    }
+
+    /** A histogram bucket bound; past the last bucket there is no bound to give. */
+    private static void bound(ObjectNode o, String key, double seconds) {
+        if (Double.isInfinite(seconds)) o.put(key, "over the largest bucket");
+        else if (!Double.isNaN(seconds)) o.put(key, seconds);
+    }
+
     static String html(ObjectNode s) {
         StringBuilder b = new StringBuilder();
         var h = s.get("headline");
@@ -198,6 +243,14 @@ public final class LoadReport {
         row(b, "all outcomes latency (ms) P50 / P95 / P99 / max", pct(h.get("allOutcomesLatencyMs")));
         row(b, "answered by the model, latency (ms) P50 / P95 / P99 / max", pct(h.get("modelAnswerLatencyMs")));
         row(b, "shed at once: time to the fallback (ms) P50 / P95 / P99 / max", pct(h.get("shedAtOnceLatencyMs")));
+        var en = s.get("engine");
+        var shed = en.get("shedAtBatcher");
+        row(b, "shed at the batcher (overload): count / within 1 s of reaching it / P50, P95 at most (s)", shed.isObject()
+                ? shed.get("count") + " / " + shed.get("withinOneSecond") + " / " + shed.path("p50AtMostS").asText("–") + ", "
+                + shed.path("p95AtMostS").asText("–") : shed.asText());
+        row(b, "model answers/s against the engine's ceiling (answers/s, share)", en.has("ceilingAnswersPerSecond")
+                ? en.get("modelAnswersPerSecond") + " / " + en.get("ceilingAnswersPerSecond") + " (" + en.get("shareOfCeiling") + "); "
+                + en.get("ceilingNote").asText() : en.get("ceilingNote").asText());
         row(b, "first segment, WS sample (ms)", pct(s.get("outcomeCollection").get("firstSegmentMsWsSample")));
         row(b, "first reply frame, WS sample (ms)", pct(s.get("outcomeCollection").get("firstReplyMsWsSample")));
         var tp = h.get("throughputPerS");

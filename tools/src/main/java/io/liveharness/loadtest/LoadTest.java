@@ -1,5 +1,7 @@
 package io.liveharness.loadtest;
 
+import io.liveharness.engine.bench.EngineBenchmark;
+import io.liveharness.engine.llama.BatchingBackend;
 import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,6 +23,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** One load test from scenario to report: against a running node, or a node started in this JVM. */
 public final class LoadTest {
@@ -37,7 +40,12 @@ public final class LoadTest {
             progress.printf("loadtest: node up on port %d in %.1f s%n", node.port(), (System.nanoTime() - t) / 1e9);
             List<String> ids = synthetic.stream().map(m -> m.id()).toList();
             URI target = URI.create("http://127.0.0.1:" + node.port());
-            return run(s, target, ids, true, reports, progress,
+            // the engine's own ceiling, measured on the node's engine once the load is over: same model, options and machine
+            Supplier<EngineFigures.Ceiling> ceiling = () -> node.model() instanceof BatchingBackend b
+                    ? new EngineFigures.Ceiling(c.engine().maxSequences(), CEILING_TOKENS,
+                            EngineBenchmark.ceilingTokensPerSecond(b, c.engine().maxSequences(), CEILING_TOKENS))
+                    : null;
+            return run(s, target, ids, ceiling, reports, progress,
                     "embedded node (node and generator in one JVM on this machine: " + Runtime.getRuntime().availableProcessors()
                             + " cores, max heap " + Runtime.getRuntime().maxMemory() / (1 << 20) + " MB); conf rooms.replyDeadlineMs="
                             + c.rooms().replyDeadlineMs() + ", queueCapacity=" + c.rooms().queueCapacity() + ", staleAfterMs=" + c.rooms().staleAfterMs());
@@ -49,11 +57,16 @@ public final class LoadTest {
         JsonNode rooms = getJson(target, "/v1/rooms");
         List<String> ids = new ArrayList<>();
         rooms.path("rooms").forEach(r -> ids.add(r.path("roomId").asText()));
-        return run(s, target, ids, false, reports, progress, "remote node at " + target);
+        return run(s, target, ids, null, reports, progress, "remote node at " + target);
     }
 
-    private static Path run(Scenario s, URI target, List<String> roomIds, boolean embedded, Path reports, PrintStream progress,
-                            String note) throws Exception {
+    /** Reply tokens of each request of the ceiling run: bench engine's default. */
+    static final int CEILING_TOKENS = 32;
+
+    /** {@code ceiling} null: a remote node, whose engine this process cannot drive. */
+    private static Path run(Scenario s, URI target, List<String> roomIds, Supplier<EngineFigures.Ceiling> ceiling, Path reports,
+                            PrintStream progress, String note) throws Exception {
+        boolean embedded = ceiling != null;
         JsonNode health = getJson(target, "/health");
         String started = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         MessageTexts texts = new MessageTexts(MessageTexts.DEFAULT_DATA, s.intentMix());
@@ -66,10 +79,14 @@ public final class LoadTest {
         try (probe) {
             r = new LoadGenerator(s, roomIds, target, texts, progress).run(probe);
         }
+        String metrics = getText(target, "/metrics"); // before the ceiling run adds generations of its own
+        if (embedded) progress.printf("loadtest: measuring the engine's ceiling on the node's own engine ...%n");
+        EngineFigures engine = EngineFigures.parse(metrics == null ? "" : metrics, embedded ? ceiling.get() : null);
         var model = health.path("model");
         var summary = LoadReport.summary(s, new LoadReport.Context(embedded ? "embedded" : "target", target.toString(), started,
                 model.path("name").asText("?"), model.path("testModel").asBoolean(false), note
-                + "; runs are short (" + s.warmupS() + " s warm-up + " + s.durationS() + " s) to fit a shared 2-core machine"), r, probe);
+                + "; runs are short (" + s.warmupS() + " s warm-up + " + s.durationS() + " s) to fit a shared 2-core machine"), r, probe,
+                engine);
         Path dir = LoadReport.write(reports.resolve(s.name() + "-" + started), summary);
         var h = summary.get("headline");
         progress.printf("loadtest: answered P50/P95/P99 %s/%s/%s ms, throughput %s msg/s answered, drops %s, peak heap %s MB%n",
@@ -79,16 +96,27 @@ public final class LoadTest {
         progress.printf("loadtest: by the model %s (P50/P95 %s/%s ms), shed at once %s (P95 wait %s ms), first segment P50 %s ms%n",
                 h.get("answeredByModel"), h.get("modelAnswerLatencyMs").path("p50"), h.get("modelAnswerLatencyMs").path("p95"),
                 h.get("answeredByFallbackShedAtOnce"), h.get("shedAtOnceLatencyMs").path("p95"), first.path("p50"));
+        var e = summary.get("engine");
+        progress.printf("loadtest: shed at the batcher %s, within 1 s of reaching it %s; model answers %s/s against the engine's ceiling %s/s (%s)%n",
+                e.path("shedAtBatcher").path("count").asText("?"), e.path("shedAtBatcher").path("withinOneSecond").asText("?"),
+                h.get("throughputPerS").get("answeredByModel"), e.path("ceilingAnswersPerSecond").asText("not measured"),
+                e.path("ceilingNote").asText());
         progress.printf("loadtest: %s%n", summary.get("exactlyOneOutcome").get("statement").asText());
         return dir;
     }
 
     static JsonNode getJson(URI base, String path) throws IOException, InterruptedException {
+        String body = getText(base, path);
+        if (body == null) throw new IOException("GET " + base.resolve(path) + " did not answer 200");
+        return JSON.readTree(body);
+    }
+
+    /** The body of GET {@code path}, or null if the node does not serve it. */
+    static String getText(URI base, String path) throws IOException, InterruptedException {
         try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() != 200) throw new IOException("GET " + base.resolve(path) + " answered " + r.statusCode());
-            return JSON.readTree(r.body());
+            return r.statusCode() == 200 ? r.body() : null;
         }
     }
 

@@ -49,8 +49,17 @@ class LoadTestTest {
             assertTrue(summary.get("outcomeCollection").get("firstSegmentMsWsSample").get("count").asLong() > 0,
                     "a model answer in a sampled room was heard as segments: " + summary.get("outcomeCollection"));
         }
+        // the engine's side: the shed histogram is served (a quiet smoke run sheds nothing), and the ceiling was
+        // measured on the embedded node's engine and sized by this run's replies
+        JsonNode engine = summary.get("engine");
+        assertTrue(engine.get("shedAtBatcher").isObject(), engine.toString());
+        if (h.get("answeredByModel").asLong() > 0) {
+            assertTrue(engine.get("ceiling").get("tokensPerSecond").asDouble() > 0, engine.toString());
+            assertTrue(engine.get("ceilingAnswersPerSecond").asDouble() > 0, engine.toString());
+        }
 
         String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("the engine's ceiling"), "the report shows the ceiling row");
         assertTrue(html.startsWith("<!doctype html>") && html.contains("<svg") && html.endsWith("</html>\n"));
         assertTrue(!html.contains("http://") || !html.contains("<script src"), "self-contained");
     }

@@ -115,7 +115,7 @@ public final class BatchingBackend implements ModelBackend {
     private final Stats stats = new Stats();
     private volatile long stepDelayNanos; // tests only: see slowEachStep
     private volatile StepListener stepListener = (sequences, tokens) -> { };
-    private volatile ShedListener shedListener = reason -> { };
+    private volatile ShedListener shedListener = (reason, waitedNanos) -> { };
     private final java.util.concurrent.ConcurrentHashMap<ShedReason, Long> shedCounts = new java.util.concurrent.ConcurrentHashMap<>();
     private final StepClock stepClock = new StepClock();
 
@@ -123,12 +123,15 @@ public final class BatchingBackend implements ModelBackend {
     @FunctionalInterface
     public interface StepListener { void step(int sequences, int tokens); }
 
-    /** Told, on the decode thread, each time a request is ended without a token, with the reason; must be cheap. */
+    /**
+     * Told, on the decode thread, each time a request is ended without a token: the reason, and how
+     * long it had been at the batcher (what "shed at once" promises to keep short); must be cheap.
+     */
     @FunctionalInterface
-    public interface ShedListener { void shed(ShedReason reason); }
+    public interface ShedListener { void shed(ShedReason reason, long waitedNanos); }
 
     /** Sets the one shed listener (metrics); null removes it. */
-    public void onShed(ShedListener listener) { shedListener = listener == null ? reason -> { } : listener; }
+    public void onShed(ShedListener listener) { shedListener = listener == null ? (reason, waitedNanos) -> { } : listener; }
 
     /** Sets the one step listener (metrics); null removes it. */
     public void onStep(StepListener listener) { stepListener = listener == null ? (sequences, tokens) -> { } : listener; }
@@ -577,23 +580,23 @@ public final class BatchingBackend implements ModelBackend {
             if (j.future.isDone()) return true;
             if (now - j.request.deadlineNanos() >= 0) {
                 j.future.complete(new Completion("", j.prompt.length, 0, StopReason.DEADLINE, 0, now - j.start));
-                countShed(ShedReason.DEADLINE);
+                countShed(ShedReason.DEADLINE, j);
                 return true;
             }
             if (j.request.admitByNanos() != Long.MAX_VALUE && now - j.request.admitByNanos() >= 0) {
                 j.future.completeExceptionally(new EngineBusyException(ShedReason.ADMISSION, "no sequence was free for an API request within "
                         + (now - j.start) / 1_000_000 + " ms: API requests hold " + guestSlots() + " of the "
                         + options.guestSequenceLimit() + " sequences they may hold, and rooms come first"));
-                countShed(ShedReason.ADMISSION);
+                countShed(ShedReason.ADMISSION, j);
                 return true;
             }
             return false;
         });
     }
 
-    private void countShed(ShedReason reason) {
+    private void countShed(ShedReason reason, Job j) {
         shedCounts.merge(reason, 1L, Long::sum);
-        shedListener.shed(reason);
+        shedListener.shed(reason, System.nanoTime() - j.start);
     }
 
     /**
@@ -670,7 +673,7 @@ public final class BatchingBackend implements ModelBackend {
     private void shed(Job j, long finishNanos, long leftNanos, long queued, int replying) {
         if (j.slot != null) release(j, j.slot); // what it prefilled stays in its room's sequence, for its next request
         else waiting.remove(j);
-        countShed(ShedReason.OVERLOAD);
+        countShed(ShedReason.OVERLOAD, j);
         j.future.completeExceptionally(new EngineBusyException(ShedReason.OVERLOAD, "the engine would finish this reply in about "
                 + finishNanos / 1_000_000 + " ms, past its deadline in " + Math.max(0, leftNanos / 1_000_000) + " ms: "
                 + queued + " prompt tokens of better or earlier requests to prefill first, " + replying

@@ -304,11 +304,27 @@ public final class EngineBenchmark {
      * batching.
      */
     private List<CompletableFuture<Completion>> submitTogether(BatchingBackend b, int rooms) {
+        return submitTogether(b, rooms, replyTokens);
+    }
+
+    private static List<CompletableFuture<Completion>> submitTogether(BatchingBackend b, int rooms, int tokens) {
         return b.onDecodeThread(decoder -> {
             List<CompletableFuture<Completion>> fs = new ArrayList<>();
-            for (int r = 0; r < rooms; r++) fs.add(decoder.complete(request(r, replyTokens), TokenSink.NONE));
+            for (int r = 0; r < rooms; r++) fs.add(decoder.complete(request(r, tokens), TokenSink.NONE));
             return fs;
         }).join();
+    }
+
+    /**
+     * The decode ceiling of a batcher that is already open (a node's own engine, after a load test):
+     * {@code rooms} requests of {@code replyTokens} tokens started in one step, as {@link #run} measures
+     * each room count, after one warm-up request per room so the measured run is decode. Tokens/s.
+     */
+    public static double ceilingTokensPerSecond(BatchingBackend b, int rooms, int replyTokens) {
+        submitTogether(b, rooms, 1).forEach(CompletableFuture::join);
+        long t0 = System.nanoTime();
+        long tokens = submitTogether(b, rooms, replyTokens).stream().mapToLong(f -> f.join().completionTokens()).sum();
+        return tokens / ((System.nanoTime() - t0) / 1e9);
     }
 
     /** Our batcher against llama.cpp b4916's server slots, same model, prompts, reply length and sequence count. */
