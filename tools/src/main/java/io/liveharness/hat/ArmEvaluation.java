@@ -115,6 +115,16 @@ final class ArmEvaluation {
         return out;
     }
 
+    /** The scores of a set's finished run folders, as {@link #run} returns them (ids {@code case@hsaN} for variants). */
+    static List<CaseScore> read(Path armDir, EvalSet set, int variants) throws IOException {
+        if (set == EvalSet.DEFAULT) return RunFiles.read(folder(armDir, set, null)).scores();
+        List<CaseScore> out = new ArrayList<>();
+        for (int i = 1; i <= variants; i++) {
+            for (CaseScore s : RunFiles.read(folder(armDir, set, "hsa" + i)).scores()) out.add(renamed(s, s.caseId() + "@hsa" + i));
+        }
+        return out;
+    }
+
     static Path folder(Path armDir, EvalSet set, String variant) {
         Path d = armDir.resolve(DIR).resolve(set.id());
         return variant == null ? d : d.resolve(variant);

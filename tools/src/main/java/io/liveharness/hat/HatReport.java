@@ -1,5 +1,8 @@
 package io.liveharness.hat;
 
+import io.liveharness.eval.rubric.CaseScore;
+import io.liveharness.eval.run.Transcript;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -62,6 +65,19 @@ final class HatReport {
                 o.put("cases", s.path("cases").asInt());
                 o.put("accuracy", s.path("accuracy").asDouble());
                 o.put("effectiveness", s.path("effectiveness").asDouble());
+                // The eval scores what the viewer got, the grounded fallback included; a model that breaks under a harness
+                // (its tool calls refused) is answered for by the fallback, which often scores better than its own replies.
+                List<CaseScore> cases = ArmEvaluation.read(out.resolve("arms").resolve(arm.id()), set, switch (set) {
+                    case DEFAULT -> 1;
+                    case VARIANTS -> plan.eval().heldOutVariants();
+                    case WITHHELD -> plan.eval().withheldVariants();
+                });
+                long byModel = cases.stream().filter(c -> Transcript.MODEL.equals(c.outcome())).count();
+                long fallback = cases.stream().filter(c -> Transcript.FALLBACK.equals(c.outcome())).count();
+                o.put("byModel", cases.isEmpty() ? 0 : byModel / (double) cases.size());
+                o.put("byFallback", cases.isEmpty() ? 0 : fallback / (double) cases.size());
+                o.put("accuracyOwn", own(cases, CaseScore::accuracy));
+                o.put("effectivenessOwn", own(cases, CaseScore::effectiveness));
                 o.set("failedChecks", s.path("failedChecks"));
                 o.set("failureKinds", nonZero(s.path("failureKinds")));
             }
@@ -79,6 +95,12 @@ final class HatReport {
                 .put("cpuMs", e.getValue().path("cpuMs").asLong()));
         JSON.writeValue(out.resolve(JSON_FILE).toFile(), report);
         Files.writeString(out.resolve(HTML), html(report));
+    }
+
+    /** The share of cases that pass and were not answered by the fallback: the model's own (or its silence). */
+    private static double own(List<CaseScore> cases, java.util.function.Predicate<CaseScore> pass) {
+        if (cases.isEmpty()) return 0;
+        return cases.stream().filter(c -> !Transcript.FALLBACK.equals(c.outcome()) && pass.test(c)).count() / (double) cases.size();
     }
 
     private static double cpuHours(JsonNode steps, List<String> names) {
@@ -116,12 +138,18 @@ final class HatReport {
             for (EvalSet s : EvalSet.values()) {
                 JsonNode x = a.path("sets").path(s.id());
                 h.append("<td class=num>").append(Html.pct(x.path("accuracy").asDouble())).append(" / ").append(Html.pct(x.path("effectiveness").asDouble()))
-                        .append(" <small>(").append(x.path("cases").asInt()).append(")</small></td>");
+                        .append(" <small>(").append(x.path("cases").asInt()).append(")</small><br><small>own ")
+                        .append(Html.pct(x.path("accuracyOwn").asDouble())).append(" / ").append(Html.pct(x.path("effectivenessOwn").asDouble()))
+                        .append("; fallback ").append(Html.pct(x.path("byFallback").asDouble())).append("</small></td>");
             }
             h.append(String.format(Locale.ROOT, "<td class=num>%.1f / %.1f</td></tr>", 100 * a.path("spread").path("accuracy").asDouble(),
                     100 * a.path("spread").path("effectiveness").asDouble()));
         }
-        h.append("</table>");
+        h.append("</table><p><small>Each cell: what the viewer got (the eval's scores, the node's grounded fallback included);"
+                + " below it, <b>own</b>: the cases that pass and were not answered by the fallback (the model's own replies and silences),"
+                + " and the share the fallback answered. A model that breaks under a harness (its tool calls refused, its reply blocked)"
+                + " is answered for by the fallback, which states the catalogue's facts and often scores better than a small model's"
+                + " replies: the upper figure then rises as the model fails. The intervals below are of the upper figures.</small></p>\n");
 
         h.append("<h2>Paired-bootstrap intervals (95%)</h2><table><tr><th>B vs A</th><th>set</th><th>pairs</th><th>accuracy B−A [interval]</th>"
                 + "<th>effectiveness B−A [interval]</th><th>file</th></tr>");

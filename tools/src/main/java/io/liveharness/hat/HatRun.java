@@ -31,7 +31,7 @@ public final class HatRun {
     /** @param maxNewSteps how many steps this invocation may run; 0 for all (tests use it as a kill) */
     public static Result run(Path planFile, Path out, NodeConfig config, PrintStream progress, int maxNewSteps) throws Exception {
         HatPlan plan = HatPlan.load(planFile);
-        claim(planFile, out);
+        claim(plan, planFile, out);
         Steps steps = new Steps(out, progress, STEPS, maxNewSteps);
         boolean quiet = progress == null;
         Path data = out.resolve("data"), arms = out.resolve("arms"), rl = out.resolve("rl");
@@ -90,13 +90,16 @@ public final class HatRun {
         return new Result(out, true, out.resolve(HatReport.HTML));
     }
 
-    /** The folder belongs to this plan: a fresh one takes a copy of it, a used one must hold the same. */
-    private static void claim(Path planFile, Path out) throws IOException {
+    /**
+     * The folder belongs to this plan: a fresh one takes a copy of it, a used one must hold the same
+     * settings (comments may have changed since: the plan file is where a run's outcome gets noted).
+     */
+    private static void claim(HatPlan plan, Path planFile, Path out) throws IOException {
         Files.createDirectories(out);
         Path copy = out.resolve(PLAN_COPY);
         String text = Files.readString(planFile);
         if (Files.isRegularFile(copy)) {
-            if (!Files.readString(copy).equals(text)) {
+            if (!Files.readString(copy).equals(text) && !HatPlan.load(copy).equals(plan)) {
                 throw new IllegalArgumentException(out + " holds a run of another plan (" + copy + " differs from " + planFile
                         + "): use another --out, or the same plan to resume");
             }

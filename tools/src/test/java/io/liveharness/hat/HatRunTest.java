@@ -83,6 +83,10 @@ class HatRunTest {
                 assertEquals(perHarness * harnesses, s.path("cases").asInt(), arm.id() + " " + set.id());
                 assertTrue(s.path("accuracy").asDouble() >= 0 && s.path("accuracy").asDouble() <= 1);
                 assertTrue(s.has("failedChecks") && s.has("failureKinds"));
+                // the model's own passes are a part of what the viewer got: the fallback's are taken out
+                assertTrue(s.path("accuracyOwn").asDouble() <= s.path("accuracy").asDouble() + 1e-9, s.toString());
+                assertTrue(s.path("effectivenessOwn").asDouble() <= s.path("effectiveness").asDouble() + 1e-9, s.toString());
+                assertTrue(s.path("byModel").asDouble() + s.path("byFallback").asDouble() <= 1 + 1e-9, s.toString());
                 assertTrue(html.contains(set.title()), "report.html has the column " + set.title());
             }
             assertTrue(a.path("spread").has("accuracy") && a.path("spread").has("effectiveness"));
@@ -155,6 +159,10 @@ class HatRunTest {
         Files.writeString(other, Files.readString(TINY).replace("seed: 1\n", "seed: 2\n"));
         var e = assertThrows(IllegalArgumentException.class, () -> HatRun.run(other, out, CONFIG, null, 0));
         assertTrue(e.getMessage().contains("another plan"), e.getMessage());
+        // a plan whose comments changed (a finished run noted in it) is still the same plan
+        Path noted = dir.resolve("noted.yaml");
+        Files.writeString(noted, "# ran to the end on the first try\n" + Files.readString(TINY));
+        assertTrue(HatRun.run(noted, out, CONFIG, null, 0).finished());
     }
 
     @Test
