@@ -27,14 +27,22 @@ public record EngineFigures(ShedWait shedAtBatcher, double generations, double c
     static final String TOKENS = "liveharness_engine_tokens_total";
     static final String GENERATIONS = "liveharness_engine_tokens_per_second_count";
 
-    /** Mean completion tokens of one generation; NaN when unknown. */
-    public double meanReplyTokens() {
+    /** Mean completion tokens of one generation (a tool call or a reply); NaN when unknown. */
+    public double meanTokensPerGeneration() {
         return generations > 0 ? completionTokens / generations : Double.NaN;
     }
 
-    /** The ceiling in answers per second at this run's mean reply length; NaN when either is unknown. */
-    public double ceilingAnswersPerSecond() {
-        return ceiling == null ? Double.NaN : ceiling.tokensPerSecond() / meanReplyTokens();
+    /**
+     * Completion tokens the engine wrote per answer by the model: an answer may take several
+     * generations (a tool call, then the reply), and the run's failed ones count too. NaN when unknown.
+     */
+    public double tokensPerModelAnswer(long modelAnswers) {
+        return modelAnswers > 0 && completionTokens >= 0 ? completionTokens / modelAnswers : Double.NaN;
+    }
+
+    /** The ceiling in answers by the model per second, at this run's tokens per answer; NaN when either is unknown. */
+    public double ceilingAnswersPerSecond(long modelAnswers) {
+        return ceiling == null ? Double.NaN : ceiling.tokensPerSecond() / tokensPerModelAnswer(modelAnswers);
     }
 
     public static EngineFigures parse(String metrics, Ceiling ceiling) {

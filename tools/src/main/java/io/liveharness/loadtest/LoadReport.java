@@ -81,7 +81,7 @@ public final class LoadReport {
                     ? "used heap of the one JVM that runs node and generator, MemoryMXBean sampled every second (ZGC: includes garbage not yet collected)"
                     : "not measured: the node runs in another process");
 
-            engine(n.putObject("engine"), engine, tp.get("answeredByModel").asDouble());
+            engine(n.putObject("engine"), engine, tp.get("answeredByModel").asDouble(), rec.outcomes.getOrDefault("answered/model", 0L));
 
             ObjectNode all = n.putObject("messages");
             all.put("sent", rec.sent).put("accepted", rec.accepted).put("outcomes", rec.outcomeCount);
@@ -182,7 +182,7 @@ public final class LoadReport {
             "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939"};
 
     /** The engine's side: sheds timed from arrival at the batcher, and model answers against the engine's ceiling. */
-    private static void engine(ObjectNode en, EngineFigures engine, double modelAnswersPerS) {
+    private static void engine(ObjectNode en, EngineFigures engine, double modelAnswersPerS, long modelAnswers) {
         var shed = engine.shedAtBatcher();
         if (shed != null) {
             ObjectNode sh = en.putObject("shedAtBatcher");
@@ -198,10 +198,12 @@ public final class LoadReport {
         } else {
             en.put("shedAtBatcher", "not served: the node's /metrics has no " + EngineFigures.SHED_WAIT);
         }
-        double reply = engine.meanReplyTokens();
-        if (Double.isFinite(reply)) en.put("meanReplyTokens", round(reply));
+        double reply = engine.meanTokensPerGeneration();
+        if (Double.isFinite(reply)) en.put("meanTokensPerGeneration", round(reply));
+        double perAnswer = engine.tokensPerModelAnswer(modelAnswers);
+        if (Double.isFinite(perAnswer)) en.put("tokensPerModelAnswer", round(perAnswer));
         var ceiling = engine.ceiling();
-        double answers = engine.ceilingAnswersPerSecond();
+        double answers = engine.ceilingAnswersPerSecond(modelAnswers);
         if (ceiling != null) {
             en.putObject("ceiling").put("rooms", ceiling.rooms()).put("replyTokens", ceiling.replyTokens())
                     .put("tokensPerSecond", round(ceiling.tokensPerSecond()));
@@ -210,11 +212,12 @@ public final class LoadReport {
             en.put("ceilingAnswersPerSecond", round(answers)).put("modelAnswersPerSecond", modelAnswersPerS)
                     .put("shareOfCeiling", Math.round(1000 * modelAnswersPerS / answers) / 1000.0);
             en.put("ceilingNote", String.format("%d requests of %d tokens decoding together on the node's own engine after the load:"
-                            + " %.1f tokens/s, at this run's %.1f reply tokens per generation; prompts not counted, so an upper bound",
-                    ceiling.rooms(), ceiling.replyTokens(), ceiling.tokensPerSecond(), reply));
+                            + " %.1f tokens/s, at this run's %.1f completion tokens per answer by the model (every generation's tokens"
+                            + " over the model's answers); prompts not counted, so an upper bound",
+                    ceiling.rooms(), ceiling.replyTokens(), ceiling.tokensPerSecond(), perAnswer));
         } else {
             en.put("ceilingNote", ceiling == null ? "not measured: a remote node's engine cannot be driven from here"
-                    + " (bench engine on its machine measures it)" : "no generation in this run to size answers by");
+                    + " (bench engine on its machine measures it)" : "no answer by the model in this run to size answers by");
         }
     }
 

@@ -34,20 +34,22 @@ class EngineFiguresTest {
         assertEquals(97, shed.withinOneSecond());
         assertEquals(0.1, shed.p50AtMostS());   // 60 of 100 by 0.1 s
         assertEquals(1.0, shed.p95AtMostS());   // 97 of 100 by 1 s
-        assertEquals(35.0, f.meanReplyTokens(), 1e-9);
-        assertTrue(Double.isNaN(f.ceilingAnswersPerSecond()), "no ceiling for a remote node");
+        assertEquals(35.0, f.meanTokensPerGeneration(), 1e-9);
+        assertEquals(70.0, f.tokensPerModelAnswer(60), 1e-9); // 4,200 tokens over 60 answers: some took two generations
+        assertTrue(Double.isNaN(f.ceilingAnswersPerSecond(60)), "no ceiling for a remote node");
     }
 
     @Test
     void theCeilingIsSizedByTheRunsReplies() {
         var f = EngineFigures.parse(METRICS, new EngineFigures.Ceiling(64, 32, 700.0));
-        assertEquals(20.0, f.ceilingAnswersPerSecond(), 1e-9); // 700 tokens/s at 35 tokens an answer
+        assertEquals(10.0, f.ceilingAnswersPerSecond(60), 1e-9); // 700 tokens/s at 70 tokens an answer
+        assertTrue(Double.isNaN(f.ceilingAnswersPerSecond(0)), "no answer to size by");
     }
 
     @Test
     void aNodeWithoutTheHistogramSaysSo() {
         var f = EngineFigures.parse("liveharness_engine_tokens_total{kind=\"completion\"} 10.0\n", null);
         assertNull(f.shedAtBatcher());
-        assertTrue(Double.isNaN(f.meanReplyTokens()));
+        assertTrue(Double.isNaN(f.meanTokensPerGeneration()));
     }
 }
