@@ -53,9 +53,10 @@ find "$work/jars" -type f \( -name '*.so' -o -name '*.dll' -o -name '*.dylib' -o
     | grep -v -i -E 'linux[-_/]?(x86_64|amd64|x64)|linux-x86_64/|_x86_64\.so$' | xargs -r rm -f
 tar -C "$work" -cf - jars | xz -T0 -6 > .gpu/jars.tar.xz
 
-tree=$(git ls-files -z | xargs -0 du -cb | tail -1 | cut -f1)
+tree=$(git ls-files -z | du -cb --apparent-size --files0-from=- | tail -1 | cut -f1)
 budget=$(( 64 * 1024 * 1024 - tree ))
 status=0
+[ "$budget" -gt 0 ] || echo "gpu-bundle: the working tree alone is over the 64 MiB a call carries; send a reduced index (docs/gpu.md)" >&2
 for f in .gpu/jre.tar.xz .gpu/cuda.tar.xz .gpu/jars.tar.xz; do
     size=$(stat -c %s "$f")
     printf 'gpu-bundle: %-18s %6.1f MiB (one call carries %.1f MiB beside the %.1f MiB tree)\n' "$f" \

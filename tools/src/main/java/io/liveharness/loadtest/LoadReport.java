@@ -216,8 +216,9 @@ public final class LoadReport {
                             + " over the model's answers); prompts not counted, so an upper bound",
                     ceiling.rooms(), ceiling.replyTokens(), ceiling.tokensPerSecond(), perAnswer));
         } else {
-            en.put("ceilingNote", ceiling == null ? "not measured: a remote node's engine cannot be driven from here"
-                    + " (bench engine on its machine measures it)" : "no answer by the model in this run to size answers by");
+            en.put("ceilingNote", ceiling == null ? "not measured: the node's engine is not a batcher in this process (a remote"
+                    + " node, or engine.backend remote); bench engine on the engine's machine measures it"
+                    : "no answer by the model in this run to size answers by");
         }
     }
 
