@@ -50,26 +50,18 @@ public record EngineFigures(ShedWait shedAtBatcher, double generations, double c
         double shedCount = Double.NaN;
         double generations = Double.NaN;
         double completion = Double.NaN;
-        for (String line : metrics.split("\n")) {
-            if (line.isBlank() || line.startsWith("#")) continue;
-            int sp = line.lastIndexOf(' ');
-            if (sp < 0) continue;
-            String series = line.substring(0, sp).trim();
-            double v;
-            try {
-                v = Double.parseDouble(line.substring(sp + 1).trim());
-            } catch (NumberFormatException e) {
-                continue;
-            }
-            boolean overload = series.contains("reason=\"overload\"");
+        for (PrometheusSample sample : PrometheusSample.parse(metrics)) {
+            String series = sample.series();
+            double v = sample.value();
+            boolean overload = "overload".equals(sample.label("reason"));
             if (series.startsWith(SHED_WAIT + "_bucket{") && overload) {
-                String le = label(series, "le");
+                String le = sample.label("le");
                 if (le != null) buckets.put(le.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(le), v);
             } else if (series.startsWith(SHED_WAIT + "_count{") && overload) {
                 shedCount = v;
-            } else if (series.startsWith(TOKENS + "{") && "completion".equals(label(series, "kind"))) {
+            } else if (series.startsWith(TOKENS + "{") && "completion".equals(sample.label("kind"))) {
                 completion = v;
-            } else if (series.startsWith(GENERATIONS)) {
+            } else if (sample.name().equals(GENERATIONS)) {
                 generations = v;
             }
         }
@@ -83,12 +75,5 @@ public record EngineFigures(ShedWait shedAtBatcher, double generations, double c
         if (!(count > 0)) return Double.NaN;
         for (var e : cumulative.entrySet()) if (e.getValue() >= q * count) return e.getKey();
         return Double.POSITIVE_INFINITY;
-    }
-
-    private static String label(String series, String name) {
-        int i = series.indexOf(name + "=\"");
-        if (i < 0) return null;
-        int from = i + name.length() + 2;
-        return series.substring(from, series.indexOf('"', from));
     }
 }

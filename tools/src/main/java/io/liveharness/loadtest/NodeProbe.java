@@ -124,18 +124,9 @@ public final class NodeProbe implements AutoCloseable {
         double batchSum = Double.NaN;
         double batchCount = Double.NaN;
         double batchGauge = Double.NaN;
-        for (String line : text.split("\n")) {
-            if (line.isBlank() || line.startsWith("#")) continue;
-            int sp = line.lastIndexOf(' ');
-            if (sp < 0) continue;
-            String series = line.substring(0, sp).trim();
-            String name = series.contains("{") ? series.substring(0, series.indexOf('{')) : series;
-            double v;
-            try {
-                v = Double.parseDouble(line.substring(sp + 1).trim());
-            } catch (NumberFormatException e) {
-                continue;
-            }
+        for (PrometheusSample sample : PrometheusSample.parse(text)) {
+            String name = sample.name();
+            double v = sample.value();
             String lower = name.toLowerCase();
             if (lower.contains("queue") && !lower.endsWith("_total") && !lower.endsWith("_bucket")
                     && !lower.endsWith("_sum") && !lower.endsWith("_count") && !lower.endsWith("_created")) {
