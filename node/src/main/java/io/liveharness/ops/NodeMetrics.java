@@ -207,13 +207,16 @@ public final class NodeMetrics {
         if (!(model instanceof io.liveharness.engine.llama.BatchingBackend b)) return;
         b.onStep(this::batch);
         // Shed requests by reason, at zero from the start; the backlog read from the batcher's last estimate (no wait).
+        // registered once: the listener runs on the decode thread, once per shed request
+        var shedCounters = new java.util.EnumMap<io.liveharness.engine.ShedReason, Counter>(io.liveharness.engine.ShedReason.class);
+        var shedWaits = new java.util.EnumMap<io.liveharness.engine.ShedReason, Timer>(io.liveharness.engine.ShedReason.class);
         for (var reason : io.liveharness.engine.ShedReason.values()) {
-            shed(reason);
-            shedWait(reason);
+            shedCounters.put(reason, shed(reason));
+            shedWaits.put(reason, shedWait(reason));
         }
         b.onShed((reason, waitedNanos) -> {
-            shed(reason).increment();
-            shedWait(reason).record(waitedNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+            shedCounters.get(reason).increment();
+            shedWaits.get(reason).record(waitedNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
         });
         gauge("liveharness.engine.backlog.seconds", "Estimated time until every request the batcher holds has finished",
                 () -> b.backlog().clearNanos() / 1e9);
