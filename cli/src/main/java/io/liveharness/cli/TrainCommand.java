@@ -15,6 +15,7 @@ final class TrainCommand {
             + " --eval-every 100 --pause-after N] [--init-from RUN_DIR|MODEL.gguf]";
     static final String EXPORT_USAGE = "model export --run DIR --out F.gguf [--finetune WHAT]";
     static final String SUBSET_USAGE = "model vocab-subset --vocab F --tokens N --out F.gguf";
+    static final String TRANSPLANT_USAGE = "model transplant --model F.gguf --vocab F --out F.gguf";
 
     private TrainCommand() { }
 
@@ -70,6 +71,17 @@ final class TrainCommand {
         Path out = Path.of(o.get("out", ""));
         io.liveharness.training.trainer.VocabSubset.write(file(o, "vocab"), i(o, "tokens", 0), out);
         System.out.println("wrote " + out);
+        return 0;
+    }
+
+    /** A trained model onto another vocabulary, to train on from there (--init-from). */
+    static int transplant(String[] args) {
+        Options o = Options.parse(args, 1, Set.of("model", "vocab", "out"), Set.of());
+        if (!o.has("model") || !o.has("vocab") || !o.has("out")) throw new UsageException("usage: " + TRANSPLANT_USAGE);
+        Path out = Path.of(o.get("out", ""));
+        var r = io.liveharness.training.trainer.VocabTransplant.write(file(o, "model"), file(o, "vocab"), out);
+        System.out.printf("wrote %s: %,d tokens, %,d of them the same bytes as an old token, %,d started from the mean of old ones%n",
+                out, r.vocab(), r.same(), r.averaged());
         return 0;
     }
 

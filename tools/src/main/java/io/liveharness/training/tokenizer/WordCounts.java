@@ -5,7 +5,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** How often each pre-token occurs in a corpus: all that BPE learning needs to see of it. */
+/** How often each piece of a pre-token ({@link MergeBoundaries}) occurs in a corpus: all that BPE learning needs to see of it. */
 public final class WordCounts {
     private final Map<String, long[]> counts = new HashMap<>();
     private long bytes, texts;
@@ -14,7 +14,9 @@ public final class WordCounts {
         texts++;
         bytes += text.getBytes(StandardCharsets.UTF_8).length;
         for (String segment : SpecialTokens.segments(text)) {
-            for (String word : Qwen2PreTokenizer.split(segment)) counts.computeIfAbsent(word, w -> new long[1])[0]++;
+            for (String word : Qwen2PreTokenizer.split(segment)) {
+                for (String piece : MergeBoundaries.pieces(word)) counts.computeIfAbsent(piece, w -> new long[1])[0]++;
+            }
         }
     }
 

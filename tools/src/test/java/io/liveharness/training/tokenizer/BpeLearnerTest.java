@@ -34,11 +34,27 @@ class BpeLearnerTest {
     }
 
     @Test
-    void chineseRunsMergeIntoWordsAndDigitsNeverMerge() {
+    void chineseCharactersAndDigitsNeverMergeWithEachOther() {
         BpeVocabulary v = BpeLearner.learn(counts("包邮吗？包邮吗？包邮 123 123 123 456"), 300, s -> { });
         List<String> spelled = v.tokens().stream().map(b -> new String(b, java.nio.charset.StandardCharsets.UTF_8)).toList();
-        assertTrue(spelled.contains("包邮"), "包邮 (3 times) becomes one token: " + spelled.subList(256, spelled.size()));
+        assertTrue(spelled.containsAll(List.of("包", "邮")), "each character is one token: " + spelled.subList(256, spelled.size()));
+        assertTrue(spelled.stream().noneMatch(t -> t.codePoints().filter(MergeBoundaries::isCjk).count() > 1),
+                "no token holds two characters: " + spelled.subList(256, spelled.size()));
         assertTrue(spelled.stream().noneMatch(t -> t.matches(".*\\d\\d.*")), "the qwen2 split keeps digits one by one");
+    }
+
+    @Test
+    void aWordIsSpelledByTheSameTokensWhereverItStands() {
+        String corpus = "有白色的吗? 有白色的哦, 颜色有 白色 white/蓝色 blue. 白色有的, colours white/blue, in white ".repeat(20);
+        BpeEncoder encoder = new BpeEncoder(BpeLearner.learn(counts(corpus), 400, s -> { }));
+        List<Integer> white = encoder.encode("白色");
+        for (String context : List.of("有白色的吗", " 白色", "/白色", "白色有的", "颜色有白色")) {
+            assertTrue(java.util.Collections.indexOfSubList(encoder.encode(context), white) >= 0, context + " spells 白色 as " + white);
+        }
+        List<Integer> english = encoder.encode("white");
+        for (String context : List.of("/white", "(white", "有white")) {
+            assertTrue(java.util.Collections.indexOfSubList(encoder.encode(context), english) >= 0, context + " spells white as " + english);
+        }
     }
 
     @Test

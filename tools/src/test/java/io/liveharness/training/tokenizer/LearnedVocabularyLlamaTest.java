@@ -69,6 +69,39 @@ class LearnedVocabularyLlamaTest {
                 (double) bytes / tokens);
     }
 
+    /**
+     * A fact copied from the prompt into a reply must be the same tokens there as here: what the
+     * avatar model learns is then a copy, not a link between spellings (see MergeBoundaries).
+     */
+    @Test
+    void llamaCppSpellsAWordByTheSameTokensWhereverItStands() {
+        for (String word : List.of("白色", "蓝色", "雪纺", "连衣裙", "新疆", "碎花雪纺连衣裙")) {
+            int[] alone = model.tokenize(word, false, false);
+            for (String context : List.of("有%s的吗?", " %s", "/%s", "%s/", "颜色有%s哦", "(%s)", "这款%s, ")) {
+                int[] in = model.tokenize(context.formatted(word), false, false);
+                assertTrue(contains(in, alone), () -> "'" + context.formatted(word) + "' does not spell " + word + " as alone");
+            }
+        }
+        for (String word : List.of("white", "chiffon", "XL")) {
+            int[] alone = model.tokenize(word, false, false), spaced = model.tokenize(" " + word, false, false);
+            for (String context : List.of("/%s", "(%s", "有%s码", "%s/")) {
+                assertTrue(contains(model.tokenize(context.formatted(word), false, false), alone), context.formatted(word));
+            }
+            for (String context : List.of("colours %s/blue", "in %s.")) {
+                assertTrue(contains(model.tokenize(context.formatted(word), false, false), spaced), context.formatted(word));
+            }
+        }
+    }
+
+    private static boolean contains(int[] tokens, int[] part) {
+        outer:
+        for (int i = 0; i + part.length <= tokens.length; i++) {
+            for (int j = 0; j < part.length; j++) if (tokens[i + j] != part[j]) continue outer;
+            return true;
+        }
+        return false;
+    }
+
     @Test
     void theSpecialTokensAreSingleTokensWhenSpecialParsingIsOn() {
         int first = 6000 - SpecialTokens.ALL.size();
