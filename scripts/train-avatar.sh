@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Reproduces the committed avatar model (models/avatar/) from its seeds, step by step; each step
 # skips what an earlier run of this script already wrote, and each training stage resumes from its
-# last checkpoint, so after a kill just run it again. About 5.5 hours on 2 cores, most of it training.
+# last checkpoint, so after a kill just run it again. About 7.5 hours on 2 cores, most of it training.
 # Usage: scripts/train-avatar.sh [WORK_DIR]   (default ~/.cache/liveharness/runs/avatar, outside the repo)
 #
-# Four stages, as the committed model was made (docs/training.md says why):
+# Eight stages, as the committed model was made (docs/training.md says why):
 #   1. 1,027 steps of an 11M-token schedule on a world of 80 training rooms (seed 11): the formats;
 #   2. 7M tokens on a world of 3,000 training rooms (seed 12), from stage 1: reading the facts from
 #      the prompt and the tools instead of remembering a few rooms;
@@ -15,14 +15,18 @@
 #   5. 6M tokens on a world of seed 16 drawn with data/training/mix.yaml (more colour, material,
 #      size and after-sales questions), from stage 4, key tokens weighted 4;
 #   6. 7M tokens on a world of seed 17 under the harness whose version-wide sections come first
-#      (rules and skills before persona and products: the order rooms share a KV prefix in), from stage 5.
+#      (rules and skills before persona and products: the order rooms share a KV prefix in), from stage 5;
+#   7. 14M tokens on a world of seed 18 with the vocabulary that spells a word the same wherever it
+#      stands, learned with that world's trajectories in its corpus; stage 6 moved onto it first;
+#   8. 4.35M tokens on a world of seed 19, from stage 7.
 # A stage's data is written by the code of the commit that wrote it (the world, the phrasings and
 # the expert changed between stages), built in a git worktree under WORK_DIR; training runs here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
 work="${1:-${LIVEHARNESS_RUNS:-$HOME/.cache/liveharness/runs}/avatar}"
-vocab=$repo/models/vocab/liveharness-bpe.gguf
+vocab=$repo/models/vocab/liveharness-bpe-words.gguf  # stages 1-6: the first vocabulary (models/vocab/README.md)
+chars=$repo/models/vocab/liveharness-bpe.gguf        # stages 7-8: a word the same tokens wherever it stands
 mkdir -p "$work"
 
 at() { # at COMMIT ARGS...: ./liveharness ARGS as of COMMIT, in its own worktree (its launcher builds it once)
@@ -87,5 +91,35 @@ data 7784e3d "$work/data-s17" 17 3000 64 107 --key-weight 4
     --vocab "$vocab" --out "$work/stage6" --init-from "$work/stage5.gguf" "${shape[@]}" \
     --lr 6e-4 --min-lr 6e-5 --warmup 30 --tokens 7000000 --seed 7
 
-./liveharness model export --run "$work/stage6" --out "$work/liveharness-avatar.gguf" --finetune liveharness-avatar
+[ -f "$work/stage6.gguf" ] || ./liveharness model export --run "$work/stage6" --out "$work/stage6.gguf" --finetune liveharness-avatar
+
+# 7. onto the vocabulary that spells a word the same wherever it stands (learned with stage 7's
+#    trajectories as corpus), the embeddings moved from stage 6 (model transplant), 14M tokens
+trajectories() { # trajectories COMMIT DIR SEED VARIANT_SEED: the expert's sessions over a 3,000-room world, 64 variants
+    [ -f "$2/data.json" ] || at "$1" model data --cases 40000 --rooms 3000 --variants 64 --max-turns 5 --seed "$3" --variant-seed "$4" --out "$2"
+}
+trajectories 1c50062 "$work/data-s18" 18 108
+[ -f "$work/vocab.gguf" ] || ./liveharness model tokenizer --corpus "$work/data-s18/train.jsonl" --out "$work/vocab.gguf"
+cmp "$work/vocab.gguf" "$chars"
+chardata() { # chardata DIR: DIR's trajectories as tokens of the new vocabulary
+    [ -f "$1/train.chars.tokens.jsonl" ] || ./liveharness model encode --vocab "$chars" --in "$1/train.jsonl" --out "$1/train.chars.tokens.jsonl" --key-weight 4
+    [ -f "$1/held-out.chars.tokens.jsonl" ] || ./liveharness model encode --vocab "$chars" --in "$1/held-out.jsonl" --out "$1/held-out.chars.tokens.jsonl"
+    head -120 "$1/held-out.chars.tokens.jsonl" > "$1/held-out-120.chars.tokens.jsonl"
+}
+chardata "$work/data-s18"
+[ -f "$work/transplant.gguf" ] || ./liveharness model transplant --model "$work/stage6.gguf" --vocab "$chars" --out "$work/transplant.gguf"
+./liveharness model train --data "$work/data-s18/train.chars.tokens.jsonl" --held-out "$work/data-s18/held-out-120.chars.tokens.jsonl" \
+    --vocab "$chars" --out "$work/stage7" --init-from "$work/transplant.gguf" "${shape[@]}" \
+    --lr 1e-3 --min-lr 1e-4 --warmup 40 --tokens 14000000 --seed 8
+[ -f "$work/stage7.gguf" ] || ./liveharness model export --run "$work/stage7" --out "$work/stage7.gguf" --finetune liveharness-avatar
+
+# 8. 4.35M tokens on another world (seed 19), from stage 7, batch 16. It ran on a lent machine's 16
+#    cores (--threads 16, 7 minutes); the thread count does not change the result, only the time.
+trajectories 1c50062 "$work/data-s19" 19 109
+chardata "$work/data-s19"
+./liveharness model train --data "$work/data-s19/train.chars.tokens.jsonl" --held-out "$work/data-s19/held-out-120.chars.tokens.jsonl" \
+    --vocab "$chars" --out "$work/stage8" --init-from "$work/stage7.gguf" "${shape[@]}" --batch 16 \
+    --lr 5e-4 --min-lr 5e-5 --warmup 20 --tokens 4352480 --seed 9 --eval-every 100
+[ -f "$work/stage8.gguf" ] || ./liveharness model export --run "$work/stage8" --out "$work/stage8.gguf" --finetune liveharness-avatar
+cp "$work/stage8.gguf" "$work/liveharness-avatar.gguf"
 echo "wrote $work/liveharness-avatar.gguf; compare with models/avatar/liveharness-avatar.gguf (cmp)"
