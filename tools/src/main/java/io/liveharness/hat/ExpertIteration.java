@@ -65,7 +65,7 @@ final class ExpertIteration {
         var rooms = RoomManifests.load(Path.of(world.config().rooms().dir()), catalog);
         Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
         List<String> devTexts = DevSet.read(Path.of(plan.eval().devSet())).stream().map(DevCase::text).toList();
-        CaseSampler sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings).weights(), rooms,
+        CaseSampler sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings), rooms,
                 SyntheticWorld.products(world), routerMessages(Path.of("data/router/train.jsonl")), devTexts, rl.seed());
         HarnessFiles baseFiles = HarnessFiles.fromDirectory(HatRun.BASE_HARNESS);
         Harness base = HarnessLoader.load(baseFiles);

@@ -30,18 +30,14 @@ public final class CaseSampler {
     private final List<RouterMessage> routerMessages;
     private final NearCopies devSet;
     private final Random random;
-    private final List<Map.Entry<String, Integer>> kinds;
-    private final int totalWeight;
+    private final KindMix mix;
     private int nearCopies;
 
     /** A message of the router's training set: its text and label. */
     public record RouterMessage(String text, String label) { }
 
-    /**
-     * @param kindWeights how often each kind is drawn ({@code data/training/mix.yaml}), in a fixed order
-     *                    so that a seed draws the same cases
-     */
-    public CaseSampler(Phrasings phrasings, Map<String, Integer> kindWeights, List<RoomManifest> rooms, Map<String, Product> products, List<RouterMessage> routerMessages,
+    /** @param mix how often each kind is drawn ({@code data/training/mix.yaml}) */
+    public CaseSampler(Phrasings phrasings, KindMix mix, List<RoomManifest> rooms, Map<String, Product> products, List<RouterMessage> routerMessages,
                        List<String> devSetTexts, long seed) {
         this.phrasings = phrasings;
         this.rooms = rooms;
@@ -49,17 +45,11 @@ public final class CaseSampler {
         this.routerMessages = routerMessages.stream().filter(m -> !m.label().equals("spam")).toList();
         this.devSet = new NearCopies(devSetTexts);
         this.random = new Random(seed);
-        this.kinds = List.copyOf(kindWeights.entrySet());
-        this.totalWeight = kinds.stream().mapToInt(Map.Entry::getValue).sum();
+        this.mix = mix;
     }
 
     /** How many drawn messages were left out as near-copies of the dev set. */
     public int nearCopies() { return nearCopies; }
-
-    /** The kinds a product-focused session draws from: questions the prompt's product data answers, and follow-ups. */
-    private static final List<String> PRODUCT_KINDS = List.of("price", "size", "color", "material", "shipping", "buy", "followups");
-    /** A session's last question may need a tool: its answer is learned whatever came before. */
-    private static final List<String> LAST_KINDS = List.of("price", "size", "color", "material", "shipping", "buy", "followups", "stock", "stock", "other");
 
     /**
      * One room's exchanges in a row (1 to {@code maxTurns}), as a room's context window holds them:
@@ -73,13 +63,12 @@ public final class CaseSampler {
         String lang = random.nextDouble() < ("zh".equals(room.language()) ? 0.65 : 0.35) ? "zh" : "en";
         // product sessions run long (their answers need no tool, so each is learned); the others stay
         // short, since only their last answer, which usually needs a tool, is sure to be learned
-        boolean productSession = random.nextDouble() < 0.5;
+        boolean productSession = random.nextDouble() < mix.productShare();
         int turns = productSession ? 1 + random.nextInt(maxTurns) : 1 + random.nextInt(2);
         List<DevCase> out = new ArrayList<>();
         for (int i = 0; i < turns; i++) {
             String turnLang = random.nextDouble() < 0.85 ? lang : (lang.equals("zh") ? "en" : "zh");
-            List<String> pool = i == turns - 1 ? LAST_KINDS : PRODUCT_KINDS;
-            String kind = productSession ? pool.get(random.nextInt(pool.size())) : kind();
+            String kind = KindMix.draw(!productSession ? mix.weights() : i == turns - 1 ? mix.lastTurns() : mix.productTurns(), random);
             DevCase c = one(id + "-" + (i + 1), room, inRoom, onStage, turnLang, kind, i == 0);
             if (c == null) continue;
             if (devSet.isNearCopy(c.text()) || c.previous() != null && devSet.isNearCopy(c.previous().question())) {
@@ -156,15 +145,6 @@ public final class CaseSampler {
             case "complaint" -> "complaint";
             default -> "product_qa";
         };
-    }
-
-    private String kind() {
-        int r = random.nextInt(totalWeight);
-        for (var e : kinds) {
-            r -= e.getValue();
-            if (r < 0) return e.getKey();
-        }
-        throw new IllegalStateException("weights");
     }
 
     /** How a viewer names a product: its name in their language, or a shorter keyword of it. */

@@ -33,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -44,6 +45,8 @@ import java.util.TreeMap;
 public final class TrajectoryBuilder {
     private static final ObjectMapper JSON = Json.INDENTED;
     private static final String HOOK_TIMEOUT = "a hook failed (timeout)";
+    /** Why a run may be the machine's load rather than the case; a fallback the case itself causes comes back each time and is dropped. */
+    private static final Set<String> RUN_AGAIN = Set.of(HOOK_TIMEOUT, "outcome " + Transcript.FALLBACK);
 
     /**
      * @param defaultShare the share of cases run under the default harness; the rest under variants
@@ -67,7 +70,7 @@ public final class TrajectoryBuilder {
         var rooms = RoomManifests.load(Path.of(world.config().rooms().dir()), catalog);
         List<String> devTexts = DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().map(DevCase::text).toList();
         Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
-        CaseSampler sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings).weights(), rooms, SyntheticWorld.products(world),
+        CaseSampler sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings), rooms, SyntheticWorld.products(world),
                 routerMessages(Path.of("data/router/train.jsonl")), devTexts, o.seed());
         HarnessFiles baseFiles = HarnessFiles.fromDirectory(o.harness());
         Harness base = HarnessLoader.load(baseFiles);
@@ -96,9 +99,9 @@ public final class TrajectoryBuilder {
                 for (DevCase c : session) {
                     cases++;
                     Transcript t = rig.run(c, h, earlier);
-                    // a hook that timed out on a busy machine says nothing about the case: run it again,
-                    // so the same seed gives the same set whatever else the machine was doing
-                    for (int retry = 0; retry < 3 && HOOK_TIMEOUT.equals(rejected(t)); retry++) t = rig.run(c, h, earlier);
+                    // a hook that timed out, or a reply deadline passed, on a busy machine says nothing about
+                    // the case: run it again, so the same seed gives the same set whatever else the machine was doing
+                    for (int retry = 0; retry < 3 && runAgain(rejected(t)); retry++) t = rig.run(c, h, earlier);
                     String why = rejected(t);
                     if (why != null) {
                         dropped.merge(why, 1, Integer::sum);
@@ -169,6 +172,8 @@ public final class TrajectoryBuilder {
         }
         return new Trajectory(last.caseId(), messages, last.tools(), last.accuracy(), last.effectiveness());
     }
+
+    private static boolean runAgain(String why) { return why != null && RUN_AGAIN.contains(why); }
 
     /** Why a run is not a clean demonstration: the pipeline had to step in, or nothing was said. Null when it is. */
     static String rejected(Transcript t) {
