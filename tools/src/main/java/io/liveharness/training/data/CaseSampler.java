@@ -53,7 +53,8 @@ public final class CaseSampler {
 
     /**
      * One room's exchanges in a row (1 to {@code maxTurns}), as a room's context window holds them:
-     * same room, product on stage and mostly the same language; most sessions stay on product questions.
+     * same room, product on stage and mostly the same language; a share of them (the mix's
+     * {@code productSessions}) stay on product questions.
      */
     public List<DevCase> session(String id, int maxTurns) {
         RoomManifest room = rooms.get(random.nextInt(rooms.size()));

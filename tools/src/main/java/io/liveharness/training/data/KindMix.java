@@ -77,5 +77,4 @@ public record KindMix(Map<String, Integer> weights, double productShare, Map<Str
         if (out.values().stream().mapToInt(Integer::intValue).sum() == 0) throw new IllegalArgumentException(file + ": " + where + ": every weight is 0");
         return out;
     }
-
 }
