@@ -38,10 +38,10 @@ import java.util.Set;
  * which rooms this node hosts. On assignment it takes the partitions' rooms over (their state from
  * the changelog, see {@link RoomHandoff}), then reads from the committed offset; each message goes
  * to its room, and its outcome goes out in this order: the room's state (with the message among its
- * finished ids), then the reply, then the outcome; only then may its offset be committed. On
- * revocation it stops taking the partitions' messages, lets the rooms finish what they hold,
- * writes their final state as released and passivates them. Everything here runs on this
- * verticle's context.
+ * finished ids, and among those being sent), then the reply, then the outcome; only then may its
+ * offset be committed. On revocation it stops taking the partitions' messages, lets the rooms
+ * finish what they hold, writes their final state as released and passivates them. Everything
+ * here runs on this verticle's context.
  */
 public final class KafkaIngress extends VerticleBase {
     /** Outcome reasons of records that never reach a room, and of messages for a draining room. */
@@ -267,7 +267,8 @@ public final class KafkaIngress extends VerticleBase {
             List<String> finished = new ArrayList<>(room.finished);
             batch.forEach(o -> finished.add(o.messageId()));
             if (room.released) return Future.failedFuture(new Released());
-            return egress.state(state(roomId, room, snapshot, trim(finished), doneThrough, false));
+            return egress.state(state(roomId, room, snapshot, trim(finished), doneThrough, false,
+                    batch.stream().map(MessageOutcome::messageId).toList()));
         }).compose(v -> {
             if (room.released) return Future.failedFuture(new Released()); // the final state has gone out without this batch
             List<Future<Void>> sent = new ArrayList<>();
@@ -317,10 +318,12 @@ public final class KafkaIngress extends VerticleBase {
         Released() { super("released", null, false, false); }
     }
 
-    private RoomState state(String roomId, OwnedRoom room, RoomSnapshot snapshot, List<String> finished, long doneThrough, boolean released) {
+    private RoomState state(String roomId, OwnedRoom room, RoomSnapshot snapshot, List<String> finished, long doneThrough, boolean released,
+                            List<String> sending) {
         Pin pin = harnesses.routing().pins().get(roomId);
         return new RoomState(roomId, placement.self(), placement.clusterId(), released, snapshot, finished, pin,
-                monitor.drainReason(roomId), System.currentTimeMillis(), room.epoch, room.partition, doneThrough);
+                monitor.drainReason(roomId), System.currentTimeMillis(), room.epoch, room.partition, doneThrough, sending,
+                sending.isEmpty() ? doneThrough : room.doneThrough);
     }
 
     private List<String> trim(List<String> finished) {
@@ -377,7 +380,9 @@ public final class KafkaIngress extends VerticleBase {
     private void assigned(Set<TopicPartition> tps) {
         Set<Integer> fresh = new HashSet<>();
         for (int p : partitions(tps)) {
-            if (parts.containsKey(p) && parts.get(p).state != PartState.RELEASING) continue;
+            Part part = parts.get(p);
+            if (part != null && part.state == PartState.TAKING) part.revokedWhileTaking = false; // ours again before the take is done
+            if (part != null && part.state != PartState.RELEASING) continue;
             fresh.add(p);
         }
         if (fresh.isEmpty() || closing) return;
@@ -504,7 +509,7 @@ public final class KafkaIngress extends VerticleBase {
         OwnedRoom room = owned.get(roomId);
         room.released = true; // from here no flush of it writes anything: its final state is the one below
         return passivate(roomId, until).compose(v -> rooms.snapshot(roomId))
-                .compose(snapshot -> egress.state(state(roomId, room, snapshot, List.copyOf(room.finished), room.doneThrough(List.of()), true)))
+                .compose(snapshot -> egress.state(state(roomId, room, snapshot, List.copyOf(room.finished), room.doneThrough(List.of()), true, List.of())))
                 .compose(v -> {
                     owned.remove(roomId);
                     monitor.resume(roomId); // the room's drain travels with its state

@@ -27,14 +27,28 @@ import java.util.List;
  *                       its outcome out (or on its way in this very batch): a redelivered record at
  *                       or below it is skipped, however many messages the room finished since;
  *                       -1: none yet
+ * @param sending        the ids among {@code finished} whose replies and outcomes this record's
+ *                       writer sends right after it: an owner killed in between leaves them
+ *                       finished with no outcome, so a node taking over checks them in
+ *                       {@code message-outcomes} ({@link OutcomeLog}); absent: none
+ * @param doneThroughBefore {@code doneThrough} without the messages in {@code sending}; absent: {@code doneThrough}
  */
 public record RoomState(String roomId, String owner, String ownerClusterId, boolean released, RoomSnapshot snapshot,
                         List<String> finished, Pin pin, String drainReason, long atMs, Long epoch, Integer partition,
-                        Long doneThrough) {
+                        Long doneThrough, List<String> sending, Long doneThroughBefore) {
     public RoomState {
         finished = finished == null ? List.of() : List.copyOf(finished);
         epoch = epoch == null ? 0L : epoch;
         partition = partition == null ? -1 : partition;
         doneThrough = doneThrough == null ? -1L : doneThrough;
+        sending = sending == null ? List.of() : List.copyOf(sending);
+        doneThroughBefore = doneThroughBefore == null ? doneThrough : doneThroughBefore;
+    }
+
+    /** This state as if the messages in {@code lost} had never finished: they are answered again. */
+    RoomState without(java.util.Collection<String> lost) {
+        List<String> kept = finished.stream().filter(id -> !lost.contains(id)).toList();
+        return new RoomState(roomId, owner, ownerClusterId, released, snapshot, kept, pin, drainReason, atMs, epoch, partition,
+                doneThroughBefore, List.of(), doneThroughBefore);
     }
 }

@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A redelivered message is never answered twice, however many messages its room finished since
  * (the room's state keeps the offset up to which all its messages are done, not only recent ids),
- * and a stale owner's late state record does not undo the newer owner's.
+ * a stale owner's late state record does not undo the newer owner's, and the messages an owner
+ * killed between a room's state and its outcomes had finished are answered by the next.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class KafkaFencingTest {
@@ -129,6 +130,33 @@ class KafkaFencingTest {
                 RoomSnapshot s = b.rooms().snapshot(ROOM).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
                 List<String> turns = s.turns().stream().map(RoomSnapshot.Turn::messageId).toList();
                 assertTrue(turns.contains("stale-1"), "the room keeps node A's context, not the stale owner's: " + turns);
+            }
+        }
+    }
+
+    @Test
+    void messagesAKilledOwnerFinishedButSentNoOutcomeForAreAnsweredByTheNext() throws Exception {
+        KafkaTestNodes cluster = new KafkaTestNodes(broker, "killed", 1);
+        String topic = cluster.topics().viewerMessages();
+        List<String> sent = new ArrayList<>();
+        try (var producer = cluster.producer()) {
+            try (Node a = start(cluster, "node-a", 512)) {
+                KafkaTestNodes.produce(producer, topic, ROOM, message(ROOM, "killed-1", "how long does the battery last?"));
+                sent.add("killed-1");
+                cluster.readUntil(cluster.topics().messageOutcomes(), Duration.ofSeconds(60), got -> ids(got).containsAll(sent));
+            }
+            var second = producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, ROOM,
+                    message(ROOM, "killed-2", "and the warranty?").getBytes(java.nio.charset.StandardCharsets.UTF_8))).get();
+            sent.add("killed-2");
+            // An owner after node A that finished both, wrote its state and was killed before killed-2's outcome went out.
+            String killed = "{\"roomId\":\"" + ROOM + "\",\"owner\":\"node-gone\",\"ownerClusterId\":\"gone-0000\",\"released\":false,"
+                    + "\"snapshot\":null,\"finished\":[\"killed-1\",\"killed-2\"],\"sending\":[\"killed-2\"],\"pin\":null,"
+                    + "\"drainReason\":null,\"epoch\":7,\"partition\":" + second.partition() + ",\"doneThrough\":" + second.offset()
+                    + ",\"doneThroughBefore\":" + (second.offset() - 1) + ",\"atMs\":" + System.currentTimeMillis() + "}";
+            KafkaTestNodes.produce(producer, cluster.topics().roomState(), ROOM, killed);
+            rewind(cluster);
+            try (Node b = start(cluster, "node-b", 512)) {
+                assertOnceEach(cluster, sent);
             }
         }
     }
