@@ -29,6 +29,8 @@ public final class SyntheticWorld {
     private final Random random;
     /** The link ids already used in the room being written: a room's buy links must differ. */
     private final java.util.Set<String> roomLinks = new java.util.HashSet<>();
+    /** The product ids already used, the demo catalog's included. */
+    private final java.util.Set<String> productIds = new java.util.HashSet<>();
 
     private SyntheticWorld(WorldSpec spec, long seed) {
         this.spec = spec;
@@ -51,6 +53,7 @@ public final class SyntheticWorld {
         Map<String, Object> catalogYaml = YAML.readValue(Path.of(base.catalog().file()).toFile(), LinkedHashMap.class);
         Map<String, Object> policiesYaml = YAML.readValue(Path.of(base.catalog().policies()).toFile(), LinkedHashMap.class);
         @SuppressWarnings("unchecked") List<Object> products = new ArrayList<>((List<Object>) catalogYaml.get("products"));
+        for (Object o : products) productIds.add((String) ((Map<?, ?>) o).get("id"));
         @SuppressWarnings("unchecked") List<Object> coupons = new ArrayList<>((List<Object>) policiesYaml.get("coupons"));
         try (var demo = Files.list(Path.of(base.rooms().dir()))) {
             for (Path f : demo.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) Files.copy(f, roomsDir.resolve(f.getFileName()));
@@ -62,7 +65,7 @@ public final class SyntheticWorld {
             roomLinks.clear();
             List<String> ids = new ArrayList<>();
             for (int i = 0; i < n; i++) {
-                Map<String, Object> p = product(category, r, i);
+                Map<String, Object> p = product(category);
                 products.add(p);
                 ids.add((String) p.get("id"));
             }
@@ -82,14 +85,20 @@ public final class SyntheticWorld {
         return new Written(dir, config, generated);
     }
 
-    private Map<String, Object> product(WorldSpec.Category c, int room, int i) {
-        List<String> name = pick(c.names());
+    private Map<String, Object> product(WorldSpec.Category c) {
+        WorldSpec.Draws d = spec.draws();
+        List<String> material = random.nextDouble() < d.foreignMaterial() ? pick(pick(spec.categories()).materials()) : pick(c.materials());
+        // "雪纺连衣裙 chiffon dress": only a one-word material makes a name
+        boolean oneWord = !material.get(0).contains(" ") && !material.get(1).contains(",");
+        List<String> name = oneWord && random.nextDouble() < d.materialName()
+                ? List.of(material.get(0) + c.zh(), material.get(1) + " " + c.en()) : pick(c.names());
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("id", slug(c.en()) + "-" + (500 + room * 3 + i));
-        String brand = random.nextDouble() < 0.35 ? pick(spec.brandSyllables()) + pick(spec.brandSyllables()).toLowerCase(java.util.Locale.ROOT)
+        p.put("id", productId(c));
+        String brand = random.nextDouble() < d.brand() ? pick(spec.brandSyllables()) + pick(spec.brandSyllables()).toLowerCase(java.util.Locale.ROOT)
                 + pick(spec.brandSuffixes()) + " " : "";
         String zh = name.get(0), en = name.get(1);
-        if (random.nextDouble() < 0.75) {
+        for (double chance : new double[] {d.modifier(), d.secondModifier()}) {
+            if (random.nextDouble() >= chance) break;
             List<String> m = pick(spec.modifiers());
             if (!zh.contains(m.get(0))) { zh = m.get(0) + zh; en = m.get(1) + " " + en; }
         }
@@ -109,8 +118,7 @@ public final class SyntheticWorld {
             for (List<String> col : pool.subList(0, k)) colors.add(col.get(0) + " " + col.get(1));
         }
         p.put("colors", colors);
-        List<String> material = pick(c.materials());
-        p.put("material", material.get(0) + " " + material.get(1));
+        p.put("material", random.nextDouble() < d.englishOnlyMaterial() ? material.get(1) : material.get(0) + " " + material.get(1));
         List<String> ship = pick(spec.shipping());
         p.put("shipping", ship.get(0) + ", " + ship.get(1));
         List<String> ret = pick(spec.returns());
@@ -152,6 +160,22 @@ public final class SyntheticWorld {
         r.put("harness", Map.of("channel", "stable"));
         r.put("faq", List.of());
         return r;
+    }
+
+    /**
+     * A product id new to the world: the category's slug or a word of its own ("nuts-512",
+     * "kori-37", "sku-1204"), with two to four digits: with one form a model writes the typical id
+     * for the category ("nuts-301") where the prompt says "snack-301".
+     */
+    private String productId(WorldSpec.Category c) {
+        while (true) {
+            String prefix = random.nextDouble() < spec.draws().categoryId() ? slug(c.en())
+                    : (pick(spec.brandSyllables()) + pick(spec.brandSyllables())).toLowerCase(java.util.Locale.ROOT);
+            int digits = 2 + random.nextInt(3);
+            int lo = (int) Math.pow(10, digits - 1);
+            String id = prefix + "-" + (lo + random.nextInt(lo * 9));
+            if (productIds.add(id)) return id;
+        }
     }
 
     /**

@@ -19,6 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The generated world gives a model nothing typical to fall back on: names and links must be read. */
 class SyntheticWorldTest {
+    /** The demo catalog's products, which every world carries as they are. */
+    private static final Catalog DEMO = Catalog.load(Path.of(ConfigLoader.load(ConfigLoader.DEFAULT_FILE).catalog().file()));
+
     @TempDir
     Path dir;
 
@@ -26,12 +29,14 @@ class SyntheticWorldTest {
     void namesAreMostlyDistinctAndLinksDifferInARoomWithOneToThreeDigits() throws Exception {
         var w = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 300, 7, dir);
         Map<String, Product> products = SyntheticWorld.products(w);
-        var generated = products.values().stream().filter(p -> p.id().matches(".*-\\d{3,}") && !p.id().matches("[a-z]+-[1-3]0\\d")).toList();
+        var generated = products.values().stream().filter(p -> !DEMO.contains(p.id())).toList();
         assertTrue(generated.size() >= 300, "every room has a product: " + generated.size());
         long names = generated.stream().map(Product::name).distinct().count();
         assertTrue(names > generated.size() * 0.6, names + " distinct names among " + generated.size() + " products");
         Set<Integer> digits = generated.stream().map(p -> p.actionLinkId().length() - "link-".length()).collect(Collectors.toSet());
         assertEquals(Set.of(1, 2, 3), digits, "link ids of every length, so none is typical");
+        long ownWords = generated.stream().filter(p -> !p.id().startsWith(SyntheticWorld.slug(p.category()) + "-")).count();
+        assertTrue(ownWords > generated.size() / 3 && ownWords < generated.size(), ownWords + " of " + generated.size() + " ids are not the category's");
         var rooms = RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())));
         int checked = 0;
         for (RoomManifest room : rooms) {
@@ -41,5 +46,26 @@ class SyntheticWorldTest {
             checked++;
         }
         assertEquals(300, checked, "every generated room loads");
+    }
+
+    @Test
+    void theDrawsDecideHowProductsDepartFromTheirArchetype() throws Exception {
+        WorldSpec base = WorldSpec.load(WorldSpec.DEFAULT_FILE);
+        WorldSpec plain = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
+                base.categories(), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
+                new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1));
+        var w = SyntheticWorld.write(plain, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 60, 3, dir);
+        int named = 0;
+        for (Product p : SyntheticWorld.products(w).values()) {
+            if (DEMO.contains(p.id())) continue;
+            WorldSpec.Category c = base.categories().stream().filter(k -> k.en().equals(p.category())).findFirst().orElseThrow();
+            assertTrue(p.material().codePoints().noneMatch(ch -> Character.UnicodeScript.of(ch) == Character.UnicodeScript.HAN),
+                    p.id() + "'s material is English only: " + p.material());
+            var from = c.materials().stream().filter(m -> m.get(1).equals(p.material())).findFirst().orElseThrow();
+            if (from.get(0).contains(" ") || from.get(1).contains(",")) continue;
+            assertEquals(from.get(0) + c.zh() + " " + from.get(1) + " " + c.en(), p.name(), p.id() + " is named by its material");
+            named++;
+        }
+        assertTrue(named > 20, named + " products named by their material");
     }
 }
