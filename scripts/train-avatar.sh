@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Reproduces the committed avatar model (models/avatar/) from its seeds, step by step; each step
 # skips what an earlier run of this script already wrote, and each training stage resumes from its
-# last checkpoint, so after a kill just run it again. About 7.5 hours on 2 cores, most of it training.
+# last checkpoint, so after a kill just run it again. About 11 hours on 2 cores, most of it training.
 # Usage: scripts/train-avatar.sh [WORK_DIR]   (default ~/.cache/liveharness/runs/avatar, outside the repo)
 #
-# Eight stages, as the committed model was made (docs/training.md says why):
+# Eleven stages, as the committed model was made (docs/training.md says why):
 #   1. 1,027 steps of an 11M-token schedule on a world of 80 training rooms (seed 11): the formats;
 #   2. 7M tokens on a world of 3,000 training rooms (seed 12), from stage 1: reading the facts from
 #      the prompt and the tools instead of remembering a few rooms;
@@ -18,7 +18,11 @@
 #      (rules and skills before persona and products: the order rooms share a KV prefix in), from stage 5;
 #   7. 14M tokens on a world of seed 18 with the vocabulary that spells a word the same wherever it
 #      stands, learned with that world's trajectories in its corpus; stage 6 moved onto it first;
-#   8. 4.35M tokens on a world of seed 19, from stage 7.
+#   8. 4.35M tokens on a world of seed 19, from stage 7;
+#   9. 18.5M tokens on two worlds (seeds 21, 22) drawn with a mix asking most about what stage 8 got
+#      wrong most, from stage 8;
+#  10. 3.5M tokens on a world of seed 23 with damaged goods weighed more, from stage 9;
+#  11. 16M tokens on a world of seed 24 whose names, materials and ids have no typical shape, from stage 10.
 # A stage's data is written by the code of the commit that wrote it (the world, the phrasings and
 # the expert changed between stages), built in a git worktree under WORK_DIR; training runs here.
 set -euo pipefail
@@ -26,7 +30,7 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 work="${1:-${LIVEHARNESS_RUNS:-$HOME/.cache/liveharness/runs}/avatar}"
 vocab=$repo/models/vocab/liveharness-bpe-words.gguf  # stages 1-6: the first vocabulary (models/vocab/README.md)
-chars=$repo/models/vocab/liveharness-bpe.gguf        # stages 7-8: a word the same tokens wherever it stands
+chars=$repo/models/vocab/liveharness-bpe.gguf        # stages 7-11: a word the same tokens wherever it stands
 mkdir -p "$work"
 
 at() { # at COMMIT ARGS...: ./liveharness ARGS as of COMMIT, in its own worktree (its launcher builds it once)
@@ -121,5 +125,41 @@ chardata "$work/data-s19"
     --vocab "$chars" --out "$work/stage8" --init-from "$work/stage7.gguf" "${shape[@]}" --batch 16 \
     --lr 5e-4 --min-lr 5e-5 --warmup 20 --tokens 4352480 --seed 9 --eval-every 100
 [ -f "$work/stage8.gguf" ] || ./liveharness model export --run "$work/stage8" --out "$work/stage8.gguf" --finetune liveharness-avatar
-cp "$work/stage8.gguf" "$work/liveharness-avatar.gguf"
+
+# 9. 18.5M tokens on two worlds (seeds 21 and 22) drawn with c0c642a's mix (more small talk, colours,
+#    materials, logistics, after-sales and declines), from stage 8; both worlds' sequences in one file
+trajectories c0c642a "$work/data-s21" 21 111
+trajectories c0c642a "$work/data-s22" 22 112
+chardata "$work/data-s21"
+chardata "$work/data-s22"
+[ -f "$work/data-s21s22.tokens.jsonl" ] || cat "$work/data-s21/train.chars.tokens.jsonl" "$work/data-s22/train.chars.tokens.jsonl" \
+    > "$work/data-s21s22.tokens.jsonl"
+./liveharness model train --data "$work/data-s21s22.tokens.jsonl" --held-out "$work/data-s21/held-out-120.chars.tokens.jsonl" \
+    --vocab "$chars" --out "$work/stage9" --init-from "$work/stage8.gguf" "${shape[@]}" --batch 16 \
+    --lr 6e-4 --min-lr 6e-5 --warmup 30 --tokens 18500000 --seed 10 --eval-every 100
+[ -f "$work/stage9.gguf" ] || ./liveharness model export --run "$work/stage9" --out "$work/stage9.gguf" --finetune liveharness-avatar
+
+# 10. 3.5M tokens on a world of seed 23, from stage 9, drawn with c0c642a's mix but damaged goods
+#     weighed 7 and warranty 4 (stage 9 answered damaged goods with the warranty): a mix no commit
+#     holds, so it is written into a worktree of its own
+mixb="$work/src-c0c642a-damaged7"
+[ -d "$mixb" ] || { git worktree add --detach "$mixb" c0c642a &&
+    sed -i 's/^  damaged: 3$/  damaged: 7/; s/^  warranty: 5$/  warranty: 4/' "$mixb/data/training/mix.yaml"; }
+[ -f "$work/data-s23/data.json" ] || (cd "$mixb" && ./liveharness model data --cases 40000 --rooms 3000 --variants 64 --max-turns 5 \
+    --seed 23 --variant-seed 113 --out "$work/data-s23")
+chardata "$work/data-s23"
+./liveharness model train --data "$work/data-s23/train.chars.tokens.jsonl" --held-out "$work/data-s23/held-out-120.chars.tokens.jsonl" \
+    --vocab "$chars" --out "$work/stage10" --init-from "$work/stage9.gguf" "${shape[@]}" --batch 16 \
+    --lr 3e-4 --min-lr 3e-5 --warmup 10 --tokens 3500000 --seed 11 --eval-every 50
+[ -f "$work/stage10.gguf" ] || ./liveharness model export --run "$work/stage10" --out "$work/stage10.gguf" --finetune liveharness-avatar
+
+# 11. 16M tokens on a world of seed 24 whose names, materials and ids have no typical shape
+#     (3fc2f18's world.yaml draws), from stage 10
+trajectories 3fc2f18 "$work/data-s24" 24 114
+chardata "$work/data-s24"
+./liveharness model train --data "$work/data-s24/train.chars.tokens.jsonl" --held-out "$work/data-s24/held-out-120.chars.tokens.jsonl" \
+    --vocab "$chars" --out "$work/stage11" --init-from "$work/stage10.gguf" "${shape[@]}" --batch 16 \
+    --lr 5e-4 --min-lr 5e-5 --warmup 30 --tokens 16000000 --seed 12 --eval-every 100
+[ -f "$work/stage11.gguf" ] || ./liveharness model export --run "$work/stage11" --out "$work/stage11.gguf" --finetune liveharness-avatar
+cp "$work/stage11.gguf" "$work/liveharness-avatar.gguf"
 echo "wrote $work/liveharness-avatar.gguf; compare with models/avatar/liveharness-avatar.gguf (cmp)"
