@@ -4,7 +4,7 @@
 # last checkpoint, so after a kill just run it again. About 11 hours on 2 cores, most of it training.
 # Usage: scripts/train-avatar.sh [WORK_DIR]   (default ~/.cache/liveharness/runs/avatar, outside the repo)
 #
-# Eleven stages, as the committed model was made (docs/training.md says why):
+# Twelve stages, as the committed model was made (docs/training.md says why):
 #   1. 1,027 steps of an 11M-token schedule on a world of 80 training rooms (seed 11): the formats;
 #   2. 7M tokens on a world of 3,000 training rooms (seed 12), from stage 1: reading the facts from
 #      the prompt and the tools instead of remembering a few rooms;
@@ -22,7 +22,8 @@
 #   9. 18.5M tokens on two worlds (seeds 21, 22) drawn with a mix asking most about what stage 8 got
 #      wrong most, from stage 8;
 #  10. 3.5M tokens on a world of seed 23 with damaged goods weighed more, from stage 9;
-#  11. 16M tokens on a world of seed 24 whose names, materials and ids have no typical shape, from stage 10.
+#  11. 16M tokens on a world of seed 24 whose names, materials and ids have no typical shape, from stage 10;
+#  12. 3M tokens on a world of seed 25 with the four after-sales topics weighed alike, from stage 11.
 # A stage's data is written by the code of the commit that wrote it (the world, the phrasings and
 # the expert changed between stages), built in a git worktree under WORK_DIR; training runs here.
 set -euo pipefail
@@ -30,7 +31,7 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 work="${1:-${LIVEHARNESS_RUNS:-$HOME/.cache/liveharness/runs}/avatar}"
 vocab=$repo/models/vocab/liveharness-bpe-words.gguf  # stages 1-6: the first vocabulary (models/vocab/README.md)
-chars=$repo/models/vocab/liveharness-bpe.gguf        # stages 7-11: a word the same tokens wherever it stands
+chars=$repo/models/vocab/liveharness-bpe.gguf        # stages 7-12: a word the same tokens wherever it stands
 mkdir -p "$work"
 
 at() { # at COMMIT ARGS...: ./liveharness ARGS as of COMMIT, in its own worktree (its launcher builds it once)
@@ -161,5 +162,14 @@ chardata "$work/data-s24"
     --vocab "$chars" --out "$work/stage11" --init-from "$work/stage10.gguf" "${shape[@]}" --batch 16 \
     --lr 5e-4 --min-lr 5e-5 --warmup 30 --tokens 16000000 --seed 12 --eval-every 100
 [ -f "$work/stage11.gguf" ] || ./liveharness model export --run "$work/stage11" --out "$work/stage11.gguf" --finetune liveharness-avatar
-cp "$work/stage11.gguf" "$work/liveharness-avatar.gguf"
+
+# 12. 3M tokens on a world of seed 25 drawn with 30e46e9's mix (returns, exchange, damaged goods and
+#     warranty weighed 6, 4, 4, 4: stage 11 answered warranty questions with the damaged-goods policy)
+trajectories 30e46e9 "$work/data-s25" 25 115
+chardata "$work/data-s25"
+./liveharness model train --data "$work/data-s25/train.chars.tokens.jsonl" --held-out "$work/data-s25/held-out-120.chars.tokens.jsonl" \
+    --vocab "$chars" --out "$work/stage12" --init-from "$work/stage11.gguf" "${shape[@]}" --batch 16 \
+    --lr 2.5e-4 --min-lr 2.5e-5 --warmup 10 --tokens 3000000 --seed 13 --eval-every 50
+[ -f "$work/stage12.gguf" ] || ./liveharness model export --run "$work/stage12" --out "$work/stage12.gguf" --finetune liveharness-avatar
+cp "$work/stage12.gguf" "$work/liveharness-avatar.gguf"
 echo "wrote $work/liveharness-avatar.gguf; compare with models/avatar/liveharness-avatar.gguf (cmp)"
