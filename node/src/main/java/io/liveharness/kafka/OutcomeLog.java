@@ -2,12 +2,10 @@ package io.liveharness.kafka;
 
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.config.KafkaConfig;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -33,13 +31,8 @@ final class OutcomeLog {
     Set<String> answeredSince(Set<String> rooms, long sinceMs, Duration timeout) {
         Set<String> ids = new HashSet<>();
         if (rooms.isEmpty()) return ids;
-        Map<String, Object> props = new HashMap<>();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         long until = System.nanoTime() + timeout.toNanos();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
+        try (KafkaConsumer<String, String> consumer = RoomStateChangelog.reader(config)) {
             String topic = config.topics().messageOutcomes();
             List<TopicPartition> tps = consumer.partitionsFor(topic, timeout).stream().map(i -> new TopicPartition(topic, i.partition())).toList();
             consumer.assign(tps);

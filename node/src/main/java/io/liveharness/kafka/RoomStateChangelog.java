@@ -25,6 +25,16 @@ public final class RoomStateChangelog {
 
     public RoomStateChangelog(KafkaConfig config) { this.config = config; }
 
+    /** A plain consumer of string records outside the group, committing nothing: for reading a topic back. */
+    static KafkaConsumer<String, String> reader(KafkaConfig config) {
+        Map<String, Object> props = new HashMap<>();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        return new KafkaConsumer<>(props);
+    }
+
     /**
      * The newest record of each room in {@code partitions} of the highest owner epoch (a later
      * record of a lower epoch is a stale owner's and is ignored); a null value (a tombstone)
@@ -33,14 +43,9 @@ public final class RoomStateChangelog {
     public Map<String, RoomState> read(Set<Integer> partitions, Duration timeout) {
         Map<String, RoomState> states = new HashMap<>();
         if (partitions.isEmpty()) return states;
-        Map<String, Object> props = new HashMap<>();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
-        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         List<TopicPartition> tps = partitions.stream().map(p -> new TopicPartition(config.topics().roomState(), p)).toList();
         long until = System.nanoTime() + timeout.toNanos();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
+        try (KafkaConsumer<String, String> consumer = reader(config)) {
             consumer.assign(tps);
             consumer.seekToBeginning(tps);
             Map<TopicPartition, Long> end = consumer.endOffsets(tps, timeout);
