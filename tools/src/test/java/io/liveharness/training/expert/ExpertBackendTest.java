@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The expert plays a good avatar through the real pipeline, under the default harness and under a variant that renames everything. */
 class ExpertBackendTest {
-    static final List<String> CASES = List.of("dress-product-qa-zh-001", "dress-product-qa-en-003", "dress-product-qa-zh-004",
+    static final List<String> CASES = List.of("dress-product-qa-zh-001", "dress-product-qa-en-003", "dress-product-qa-zh-004", "dress-product-qa-zh-008",
             "dress-after-sales-en-001", "dress-after-sales-zh-002", "dress-logistics-zh-002", "dress-promotion-en-001",
             "tech-product-qa-zh-016", "snack-promotion-zh-001", "dress-chitchat-zh-001", "tech-complaint-en-001");
     static EvalRig rig;
@@ -82,6 +82,17 @@ class ExpertBackendTest {
         assertTrue(call.ok(), "the real tool verticle answered: " + call.error());
         assertTrue(t.reply().contains("7"), t.reply());
         assertFalse(t.modelCalls().getFirst().output().contains("after_sales_policy"), "no base name in what it wrote");
+    }
+
+    @Test
+    void looksUpTheColoursOfTheProductOnStageAndListsThemWhenTheAskedOneIsMissing() {
+        ToolSpec lookup = variant.tools().stream().filter(t -> t.handler().equals("product_lookup")).findFirst().orElseThrow();
+        DevCase purple = cases.stream().filter(c -> c.id().equals("dress-product-qa-zh-008")).findFirst().orElseThrow();
+        Transcript t = rig.run(purple, variant);
+        assertEquals(1, t.toolCalls().size(), t.toolCalls().toString());
+        assertEquals(lookup.name(), t.toolCalls().getFirst().tool());
+        assertTrue(t.toolCalls().getFirst().arguments().contains("dress-101"), t.toolCalls().getFirst().arguments());
+        assertTrue(t.reply().contains("白色") && t.reply().contains("黑色") && t.reply().contains("没有紫色"), t.reply());
     }
 
     @Test
