@@ -18,11 +18,6 @@ import java.util.Random;
  * so the dev set stays a measurement.
  */
 public final class CaseSampler {
-    private static final List<String> REGIONS_ZH = List.of("新疆", "西藏", "青海", "北京", "上海", "广州", "成都", "杭州", "武汉", "西安");
-    private static final List<String> REGIONS_EN = List.of("Xinjiang", "Tibet", "Qinghai", "Beijing", "Shanghai", "Guangzhou", "Chengdu", "Hangzhou");
-    private static final List<String> OTHER_SIZES = List.of("XS", "XXL", "3XL", "S", "M", "L", "XL");
-    private static final List<String[]> OTHER_COLORS = List.of(new String[]{"紫色", "purple"}, new String[]{"橙色", "orange"},
-            new String[]{"金色", "gold"}, new String[]{"红色", "red"}, new String[]{"绿色", "green"}, new String[]{"粉色", "pink"});
 
     private final Phrasings phrasings;
     private final List<RoomManifest> rooms;
@@ -114,20 +109,14 @@ public final class CaseSampler {
         String out = template.replace("{name}", shortName(p, lang));
         for (var e : extra.entrySet()) out = out.replace("{" + e.getKey() + "}", e.getValue());
         if (out.contains("{size}")) {
-            String size = !p.sizes().isEmpty() && random.nextDouble() < 0.7 ? pick(p.sizes()) : pick(OTHER_SIZES);
+            String size = !p.sizes().isEmpty() && random.nextDouble() < 0.7 ? pick(p.sizes()) : pick(phrasings.slot("size", lang));
             out = out.replace("{size}", size);
         }
         if (out.contains("{color}")) {
-            String color;
-            if (!p.colors().isEmpty() && random.nextDouble() < 0.7) {
-                color = Bilingual.part(pick(p.colors()), lang);
-            } else {
-                String[] c = pick(OTHER_COLORS);
-                color = lang.equals("zh") ? c[0] : c[1];
-            }
+            String color = !p.colors().isEmpty() && random.nextDouble() < 0.7 ? Bilingual.part(pick(p.colors()), lang) : pick(phrasings.slot("color", lang));
             out = out.replace("{color}", color);
         }
-        if (out.contains("{region}")) out = out.replace("{region}", pick(lang.equals("zh") ? REGIONS_ZH : REGIONS_EN));
+        if (out.contains("{region}")) out = out.replace("{region}", pick(phrasings.slot("region", lang)));
         if (out.contains("{n}")) out = out.replace("{n}", String.valueOf(5 * (1 + random.nextInt(10))));
         if (out.contains("{price}")) {
             long wrong = Math.max(9, Math.round(p.price() * (0.5 + 0.4 * random.nextDouble())));

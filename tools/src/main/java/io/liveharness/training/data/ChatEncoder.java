@@ -11,6 +11,7 @@ import io.liveharness.training.tokenizer.SpecialTokens;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * A trajectory as the model sees it when it serves: the ChatML text llama.cpp's template renders
@@ -26,7 +27,8 @@ import java.util.List;
  *   <li>a fact copied from the context: a stretch of the avatar's text (at least {@value #MIN_COPY}
  *   characters, two with a digit) that appears earlier in the conversation and holds a digit (a
  *   price, a stock count, a product or link id, a delivery time), or that a tool result says (a
- *   colour, a courier, a material). Words the prompt and every reply share are not facts;</li>
+ *   colour, a courier, a material), or that the context says only in lines naming a product id (a
+ *   product's name). Words the prompt and every reply share are not facts;</li>
  *   <li>a tool call: which tool, and with what arguments;</li>
  *   <li>the first {@value #OPENING} characters of a reply, which choose its language.</li>
  * </ul>
@@ -107,7 +109,7 @@ public final class ChatEncoder {
     /**
      * The stretches of {@code text[from, to)} found in {@code text[0, from)}, greedily longest
      * first from left to right, of at least {@link #MIN_COPY} characters, that are facts: they hold
-     * a digit, or they hold a letter and the tool results say them.
+     * a digit, or they hold a letter and the tool results say them or only a product's lines do.
      */
     static List<int[]> copies(String text, int from, int to, String toolResults) {
         String context = text.substring(0, from);
@@ -119,7 +121,8 @@ public final class ChatEncoder {
             String stretch = text.substring(p, p + len);
             boolean digit = stretch.codePoints().anyMatch(Character::isDigit);
             boolean fact = digit ? len >= 2
-                    : len >= MIN_COPY && toolResults.contains(stretch) && stretch.codePoints().anyMatch(Character::isLetter);
+                    : len >= MIN_COPY && stretch.codePoints().anyMatch(Character::isLetter)
+                      && (toolResults.contains(stretch) || onlyInProductLines(context, stretch));
             if (fact) {
                 out.add(new int[]{p, p + len});
                 p += len;
@@ -128,6 +131,18 @@ public final class ChatEncoder {
             }
         }
         return out;
+    }
+
+    /** An id such as {@code dress-101} or {@code kora-6504}: a line that names one states a product's data. */
+    private static final Pattern PRODUCT_ID = Pattern.compile("(?<![\\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*-\\d+(?![\\w-])");
+
+    /** Whether every line of the context that says {@code stretch} names an id: a product's name or material, not the prompt's own words. */
+    static boolean onlyInProductLines(String context, String stretch) {
+        for (int at = context.indexOf(stretch); at >= 0; at = context.indexOf(stretch, at + 1)) {
+            int start = context.lastIndexOf('\n', at) + 1, end = context.indexOf('\n', at + stretch.length());
+            if (!PRODUCT_ID.matcher(context.substring(start, end < 0 ? context.length() : end)).find()) return false;
+        }
+        return true;
     }
 
     /** What the model wrote: its text, or its tool calls as the markup the agent loop parses. */

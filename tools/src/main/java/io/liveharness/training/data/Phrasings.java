@@ -9,16 +9,30 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Viewer-message templates per kind and language ({@code data/training/phrasings.yaml}). */
-public record Phrasings(Map<String, Map<String, List<String>>> byKind) {
+/**
+ * Viewer-message templates per kind and language ({@code data/training/phrasings.yaml}), and under
+ * its {@code slots} key the values a template's slot takes when the room's data does not give it
+ * (a region, a colour or size the product lacks), per language.
+ */
+public record Phrasings(Map<String, Map<String, List<String>>> byKind, Map<String, Map<String, List<String>>> slots) {
     public static final Path DEFAULT_FILE = Path.of("data/training/phrasings.yaml");
+    private static final TypeReference<Map<String, Map<String, List<String>>>> SHAPE = new TypeReference<>() { };
 
     public static Phrasings load(Path file) {
         try {
-            return new Phrasings(Json.YAML.readValue(file.toFile(), new TypeReference<>() { }));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+            var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.YAML.readTree(file.toFile());
+            var slots = tree.remove("slots");
+            return new Phrasings(Json.YAML.convertValue(tree, SHAPE), slots == null ? Map.of() : Json.YAML.convertValue(slots, SHAPE));
+        } catch (IOException | IllegalArgumentException | ClassCastException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e instanceof IOException io ? io : new IOException(e));
         }
+    }
+
+    /** The values slot {@code name} takes in {@code lang}. */
+    public List<String> slot(String name, String lang) {
+        List<String> out = slots.getOrDefault(name, Map.of()).get(lang);
+        if (out == null || out.isEmpty()) throw new IllegalArgumentException("no values for slot " + name + "/" + lang + " in " + DEFAULT_FILE);
+        return out;
     }
 
     public List<String> of(String kind, String lang) {

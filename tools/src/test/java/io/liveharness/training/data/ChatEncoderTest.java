@@ -87,15 +87,17 @@ class ChatEncoderTest {
     }
 
     @Test
-    void copiedFactsAreStretchesOfTheReplyFoundInTheContextWithADigitOrInAToolResult() {
+    void copiedFactsAreStretchesOfTheReplyFoundInTheContextWithADigitInAToolResultOrOnlyInAProductsLines() {
         String tool = "{\"colors\": [\"白色 white\"], \"courier\": \"顺丰\", \"stock\": 36}";
-        String context = "- dress-101 碎花雪纺连衣裙: ¥159.0, buy link link-1, the shop says hello\n{\"name\": \"x\"}\n" + tool;
-        String reply = "碎花雪纺连衣裙现在¥159.0哦, 有白色 white, 还剩36件, 点link-1下单! the shop {\"";
+        String context = "hello, the shop says hello, 连衣裙专场\n- dress-101 碎花雪纺连衣裙: ¥159.0, buy link link-1, the shop\n{\"name\": \"x\"}\n"
+                + "On stage: dress-101 碎花雪纺连衣裙\n" + tool;
+        String reply = "碎花雪纺连衣裙现在¥159.0哦, 有白色 white, 还剩36件, 点link-1下单! the shop, 连衣裙 {\"";
         String text = context + reply;
         List<String> copied = ChatEncoder.copies(text, context.length(), text.length(), tool).stream()
                 .map(c -> text.substring(c[0], c[1])).toList();
-        assertEquals(List.of("¥159.0", "白色 white", "36", "link-1"), copied,
-                "the price, the tool's colour, the stock and the link; not the prompt's words, 现在, 哦 or the brace");
+        assertEquals(List.of("碎花雪纺连衣裙", "¥159.0", "白色 white", "36", "link-1"), copied,
+                "the product's name, the price, the tool's colour, the stock and the link; not words the prompt says"
+                + " outside a product's lines (the shop, 连衣裙), 现在, 哦 or the brace");
     }
 
     @Test
