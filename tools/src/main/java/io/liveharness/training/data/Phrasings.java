@@ -2,6 +2,8 @@ package io.liveharness.training.data;
 
 import io.liveharness.config.Json;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,19 +21,25 @@ public record Phrasings(Map<String, Map<String, List<String>>> byKind, Map<Strin
     private static final TypeReference<Map<String, Map<String, List<String>>>> SHAPE = new TypeReference<>() { };
 
     public static Phrasings load(Path file) {
+        JsonNode tree;
         try {
-            var tree = (com.fasterxml.jackson.databind.node.ObjectNode) Json.YAML.readTree(file.toFile());
-            var slots = tree.remove("slots");
-            return new Phrasings(Json.YAML.convertValue(tree, SHAPE), slots == null ? Map.of() : Json.YAML.convertValue(slots, SHAPE));
-        } catch (IOException | IllegalArgumentException | ClassCastException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e instanceof IOException io ? io : new IOException(e));
+            tree = Json.YAML.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        if (!(tree instanceof ObjectNode kinds)) throw new IllegalArgumentException(file + ": not a mapping of kinds to phrasings per language");
+        JsonNode slots = kinds.remove("slots");
+        try {
+            return new Phrasings(Json.YAML.convertValue(kinds, SHAPE), slots == null ? Map.of() : Json.YAML.convertValue(slots, SHAPE));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": each kind and slot is a mapping of language to a list of texts: " + e.getMessage(), e);
         }
     }
 
     /** The values slot {@code name} takes in {@code lang}. */
     public List<String> slot(String name, String lang) {
         List<String> out = slots.getOrDefault(name, Map.of()).get(lang);
-        if (out == null || out.isEmpty()) throw new IllegalArgumentException("no values for slot " + name + "/" + lang + " in " + DEFAULT_FILE);
+        if (out == null || out.isEmpty()) throw new IllegalArgumentException("no values for slot " + name + "/" + lang + " (phrasings' slots)");
         return out;
     }
 

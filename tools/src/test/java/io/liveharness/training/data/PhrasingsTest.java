@@ -37,5 +37,9 @@ class PhrasingsTest {
         assertEquals(List.of("M"), few.slot("size", "zh"));
         var e = assertThrows(IllegalArgumentException.class, () -> few.slot("region", "en"));
         assertTrue(e.getMessage().contains("region/en"), e.getMessage());
+
+        Path flat = Files.writeString(dir.resolve("flat.yaml"), "price:\n  zh: [多少钱]\nslots:\n  region: [北京, 上海]\n");
+        var bad = assertThrows(IllegalArgumentException.class, () -> Phrasings.load(flat));
+        assertTrue(bad.getMessage().contains(flat.toString()) && bad.getMessage().contains("mapping of language"), bad.getMessage());
     }
 }
