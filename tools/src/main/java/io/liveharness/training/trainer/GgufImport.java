@@ -33,9 +33,10 @@ public final class GgufImport {
             }
             Path again = Files.createTempFile("liveharness-import", ".gguf");
             try {
-                String name = GgufHeader.read(gguf).name();
-                String finetune = GgufHeader.read(gguf).string("general.finetune").orElse(null);
-                GgufExport.write(w, tokenizer, name, finetune, again);
+                GgufHeader header = GgufHeader.read(gguf);
+                // the context it was trained on is metadata only (RoPE learns no positions): a stage may train longer sequences
+                Weights asWritten = header.metadata().get(header.architecture() + ".context_length") instanceof Number n ? w.withContext(n.intValue()) : w;
+                GgufExport.write(asWritten, tokenizer, header.name(), header.string("general.finetune").orElse(null), again);
                 if (Files.mismatch(gguf, again) != -1) {
                     throw new IllegalArgumentException(gguf + " is not a model this trainer wrote with this shape and vocabulary");
                 }

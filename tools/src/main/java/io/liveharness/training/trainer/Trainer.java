@@ -86,6 +86,10 @@ public final class Trainer {
             log.line(String.format(Locale.ROOT, "training %,d parameters on %,d sequences (%,d tokens, %,d trained; %d cut to %d tokens, %,d tokens cut)%s",
                     c.parameters(), data.sequences().size(), data.tokens(), data.trainedTokens(), data.cut(), c.context(), data.cutTokens(),
                     heldOut == null ? "" : String.format(Locale.ROOT, "; held out %,d sequences", heldOut.sequences().size())));
+            if (data.cutTargets() > 0) {
+                log.line(String.format(Locale.ROOT, "WARNING: %,d trained tokens lie past the context of %d and are never learned; the longest sequence has %,d tokens (--context)",
+                        data.cutTargets(), c.context(), data.longest()));
+            }
         }
         if (adam == null) adam = new AdamW(w, s.beta1(), s.beta2(), s.weightDecay(), s.clip());
 

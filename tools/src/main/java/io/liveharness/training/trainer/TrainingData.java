@@ -25,10 +25,11 @@ import java.util.List;
  * token i (from the tokens before it) counts in the loss, with that weight (at most
  * {@value #MAX_WEIGHT}; 1 for plain targets); {@code mask[0]} must be 0, since nothing predicts the
  * first token. Blank lines are skipped. A sequence longer than the context is cut to
- * its first {@code context} tokens and counted, never dropped. Any other defect fails with the
+ * its first {@code context} tokens and counted, never dropped; the targets it loses are counted too
+ * (a reply after a long tool result is what gets cut). Any other defect fails with the
  * file and line named.
  */
-public record TrainingData(Path file, List<Sequence> sequences, String sha256, int cut, long cutTokens) {
+public record TrainingData(Path file, List<Sequence> sequences, String sha256, int cut, long cutTokens, long cutTargets, int longest) {
 
     /** The largest loss weight a mask entry may give. */
     public static final int MAX_WEIGHT = 16;
@@ -61,8 +62,8 @@ public record TrainingData(Path file, List<Sequence> sequences, String sha256, i
 
     public static TrainingData read(Path file, int vocab, int context) {
         List<Sequence> sequences = new ArrayList<>();
-        int cut = 0;
-        long cutTokens = 0;
+        int cut = 0, longest = 0;
+        long cutTokens = 0, cutTargets = 0;
         MessageDigest sha;
         try {
             sha = MessageDigest.getInstance("SHA-256");
@@ -77,9 +78,11 @@ public record TrainingData(Path file, List<Sequence> sequences, String sha256, i
                 number++;
                 if (line.isBlank()) continue;
                 Sequence s = parse(file, number, line, vocab);
+                longest = Math.max(longest, s.length());
                 if (s.length() > context) {
                     cut++;
                     cutTokens += s.length() - context;
+                    for (int i = context; i < s.length(); i++) if (s.mask()[i] > 0) cutTargets++;
                     s = new Sequence(java.util.Arrays.copyOf(s.tokens(), context), java.util.Arrays.copyOf(s.mask(), context));
                 }
                 sequences.add(s);
@@ -88,7 +91,7 @@ public record TrainingData(Path file, List<Sequence> sequences, String sha256, i
             throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
         if (sequences.isEmpty()) throw new DataException(file, 0, "no sequences");
-        return new TrainingData(file, List.copyOf(sequences), HexFormat.of().formatHex(sha.digest()), cut, cutTokens);
+        return new TrainingData(file, List.copyOf(sequences), HexFormat.of().formatHex(sha.digest()), cut, cutTokens, cutTargets, longest);
     }
 
     private static Sequence parse(Path file, long line, String text, int vocab) {

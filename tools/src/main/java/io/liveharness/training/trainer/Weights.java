@@ -34,6 +34,13 @@ public final class Weights {
         this.all = Collections.unmodifiableList(list);
     }
 
+    /** These tensors as a model trained on {@code context} tokens: no tensor depends on it (RoPE learns no positions). */
+    public Weights withContext(int context) {
+        ModelConfig c = config;
+        return new Weights(new ModelConfig(c.vocab(), c.hidden(), c.layers(), c.heads(), c.kvHeads(), c.headDim(), c.ffn(), context, c.tied(), c.ropeBase(), c.rmsEps()),
+                tokenEmbd, outputNorm, output, layers);
+    }
+
     /** All tensors zero. */
     public static Weights zeros(ModelConfig c) {
         Layer[] layers = new Layer[c.layers()];

@@ -80,6 +80,13 @@ class ResumeTest {
         for (Tensor t : continued.weights().all()) {
             assertArrayEquals(t.data(), fromGguf.weights().get(t.name()).data(), t.name() + ": the GGUF holds the run's weights");
         }
+        // the context a stage trained on is only the file's metadata: the next stage may train longer sequences from it
+        Trainer.Result longer = new Trainer(ToyData.tiny(data, null, vocab, dir.resolve("longer"), 1).withShape(32, 2, 4, 2, 16, 64, 48, true)
+                .withInitFrom(dir.resolve("first/model.gguf")).withSchedule(second.batch(), 1e-9, 1e-9, 0, 1, 0), true).run();
+        for (Tensor t : continued.weights().all()) {
+            float[] x = t.data(), y = longer.weights().get(t.name()).data();
+            for (int i = 0; i < x.length; i++) assertEquals(x[i], y[i], 1e-6, t.name() + ": a longer context starts from the same weights");
+        }
         var other = assertThrows(IllegalArgumentException.class, () -> new Trainer(ToyData.tiny(data, null, vocab, dir.resolve("fourth"), 1)
                 .withInitFrom(Path.of("models/stories260K.gguf")), true).run());
         assertTrue(other.getMessage().contains("not a model this trainer wrote"), other.getMessage());

@@ -64,6 +64,8 @@ class TrainingDataTest {
         assertEquals(2, d.sequences().size());
         assertEquals(1, d.cut());
         assertEquals(2, d.cutTokens());
+        assertEquals(2, d.cutTargets(), "the two trained tokens past the context are never learned");
+        assertEquals(10, d.longest());
         assertArrayEquals(new int[]{1, 2, 3, 4, 5, 6, 7, 8}, d.sequences().get(1).tokens());
         assertEquals(64, d.sha256().length());
     }
