@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Reproduces the committed avatar model (models/avatar/) from its seeds, step by step; each step
 # skips what an earlier run of this script already wrote, and each training stage resumes from its
-# last checkpoint, so after a kill just run it again. About 13 hours on 2 cores, most of it training.
+# last checkpoint, so after a kill just run it again. About 11 hours on 2 cores, most of it training.
 # Usage: scripts/train-avatar.sh [WORK_DIR]   (default ~/.cache/liveharness/runs/avatar, outside the repo)
 #
-# Fourteen stages, as the committed model was made (docs/training.md says why):
+# Twelve stages, as the committed model was made (docs/training.md says why):
 #   1. 1,027 steps of an 11M-token schedule on a world of 80 training rooms (seed 11): the formats;
 #   2. 7M tokens on a world of 3,000 training rooms (seed 12), from stage 1: reading the facts from
 #      the prompt and the tools instead of remembering a few rooms;
@@ -23,9 +23,7 @@
 #      wrong most, from stage 8;
 #  10. 3.5M tokens on a world of seed 23 with damaged goods weighed more, from stage 9;
 #  11. 16M tokens on a world of seed 24 whose names, materials and ids have no typical shape, from stage 10;
-#  12. 3M tokens on a world of seed 25 with the four after-sales topics weighed alike, from stage 11;
-#  13. 14M tokens on a world of seed 26 where colours and materials are looked up, from stage 12;
-#  14. 8M tokens on a world of seed 27 with more regions and couriers, names as key tokens, from stage 13.
+#  12. 3M tokens on a world of seed 25 with the four after-sales topics weighed alike, from stage 11.
 # A stage's data is written by the code of the commit that wrote it (the world, the phrasings and
 # the expert changed between stages), built in a git worktree under WORK_DIR; training runs here.
 set -euo pipefail
@@ -33,7 +31,7 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 work="${1:-${LIVEHARNESS_RUNS:-$HOME/.cache/liveharness/runs}/avatar}"
 vocab=$repo/models/vocab/liveharness-bpe-words.gguf  # stages 1-6: the first vocabulary (models/vocab/README.md)
-chars=$repo/models/vocab/liveharness-bpe.gguf        # stages 7-14: a word the same tokens wherever it stands
+chars=$repo/models/vocab/liveharness-bpe.gguf        # stages 7-12: a word the same tokens wherever it stands
 mkdir -p "$work"
 
 at() { # at COMMIT ARGS...: ./liveharness ARGS as of COMMIT, in its own worktree (its launcher builds it once)
@@ -113,7 +111,7 @@ chardata() { # chardata COMMIT DIR: DIR's trajectories as tokens of the new voca
     [ -f "$2/held-out.chars.tokens.jsonl" ] || at "$1" model encode --vocab "$chars" --in "$2/held-out.jsonl" --out "$2/held-out.chars.tokens.jsonl"
     head -120 "$2/held-out.chars.tokens.jsonl" > "$2/held-out-120.chars.tokens.jsonl"
 }
-encoder=694cf2e # stages 7-13: the encoder as 66e0dbb wrote it (849730a also weighs a product's name)
+encoder=694cf2e # stages 7-12: the encoder as 66e0dbb wrote it (849730a also weighs a product's name)
 chardata $encoder "$work/data-s18"
 [ -f "$work/transplant.gguf" ] || ./liveharness model transplant --model "$work/stage6.gguf" --vocab "$chars" --out "$work/transplant.gguf"
 ./liveharness model train --data "$work/data-s18/train.chars.tokens.jsonl" --held-out "$work/data-s18/held-out-120.chars.tokens.jsonl" \
@@ -175,22 +173,5 @@ chardata $encoder "$work/data-s25"
     --lr 2.5e-4 --min-lr 2.5e-5 --warmup 10 --tokens 3000000 --seed 13 --eval-every 50
 [ -f "$work/stage12.gguf" ] || ./liveharness model export --run "$work/stage12" --out "$work/stage12.gguf" --finetune liveharness-avatar
 
-# 13. 14M tokens on a world of seed 26 whose colour and material questions the expert answers after
-#     a product_lookup (694cf2e), from stage 12
-trajectories 694cf2e "$work/data-s26" 26 116
-chardata $encoder "$work/data-s26"
-./liveharness model train --data "$work/data-s26/train.chars.tokens.jsonl" --held-out "$work/data-s26/held-out-120.chars.tokens.jsonl" \
-    --vocab "$chars" --out "$work/stage13" --init-from "$work/stage12.gguf" "${shape[@]}" --batch 16 \
-    --lr 4e-4 --min-lr 4e-5 --warmup 20 --tokens 14000000 --seed 14 --eval-every 50
-[ -f "$work/stage13.gguf" ] || ./liveharness model export --run "$work/stage13" --out "$work/stage13.gguf" --finetune liveharness-avatar
-
-# 14. 8M tokens on a world of seed 27 asking more about regions (21 a language) and couriers, a
-#     product's name weighed as a key token (849730a's encoder), from stage 13
-trajectories 849730a "$work/data-s27" 27 117
-chardata 849730a "$work/data-s27"
-./liveharness model train --data "$work/data-s27/train.chars.tokens.jsonl" --held-out "$work/data-s27/held-out-120.chars.tokens.jsonl" \
-    --vocab "$chars" --out "$work/stage14" --init-from "$work/stage13.gguf" "${shape[@]}" --batch 16 \
-    --lr 3e-4 --min-lr 3e-5 --warmup 10 --tokens 8000000 --seed 15 --eval-every 50
-[ -f "$work/stage14.gguf" ] || ./liveharness model export --run "$work/stage14" --out "$work/stage14.gguf" --finetune liveharness-avatar
-cp "$work/stage14.gguf" "$work/liveharness-avatar.gguf"
+cp "$work/stage12.gguf" "$work/liveharness-avatar.gguf"
 echo "wrote $work/liveharness-avatar.gguf; compare with models/avatar/liveharness-avatar.gguf (cmp)"
