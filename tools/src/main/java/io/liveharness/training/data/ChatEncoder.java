@@ -48,6 +48,8 @@ public final class ChatEncoder {
     static final int MIN_COPY = 3;
     /** How much of a reply's opening is key: enough for its first word, which sets the language. */
     static final int OPENING = 2;
+    /** An id such as {@code dress-101} or {@code kora-6504}: a line that names one states a product's data. */
+    private static final Pattern PRODUCT_ID = Pattern.compile("(?<![\\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*-\\d+(?![\\w-])");
 
     /** Tokens; per token, whether predicting it counts toward the loss, and whether the answer turns on it. */
     public record Encoded(int[] tokens, boolean[] mask, boolean[] key, String text) {
@@ -132,9 +134,6 @@ public final class ChatEncoder {
         }
         return out;
     }
-
-    /** An id such as {@code dress-101} or {@code kora-6504}: a line that names one states a product's data. */
-    private static final Pattern PRODUCT_ID = Pattern.compile("(?<![\\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*-\\d+(?![\\w-])");
 
     /** Whether every line of the context that says {@code stretch} names an id: a product's name or material, not the prompt's own words. */
     static boolean onlyInProductLines(String context, String stretch) {

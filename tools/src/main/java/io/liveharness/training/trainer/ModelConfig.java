@@ -24,6 +24,11 @@ public record ModelConfig(int vocab, int hidden, int layers, int heads, int kvHe
         return new ModelConfig(vocab, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, ROPE_BASE, RMS_EPS);
     }
 
+    /** The same shape trained on {@code context} tokens. */
+    public ModelConfig withContext(int context) {
+        return new ModelConfig(vocab, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, ropeBase, rmsEps);
+    }
+
     public int qDim() { return heads * headDim; }
 
     public int kvDim() { return kvHeads * headDim; }

@@ -36,9 +36,7 @@ public final class Weights {
 
     /** These tensors as a model trained on {@code context} tokens: no tensor depends on it (RoPE learns no positions). */
     public Weights withContext(int context) {
-        ModelConfig c = config;
-        return new Weights(new ModelConfig(c.vocab(), c.hidden(), c.layers(), c.heads(), c.kvHeads(), c.headDim(), c.ffn(), context, c.tied(), c.ropeBase(), c.rmsEps()),
-                tokenEmbd, outputNorm, output, layers);
+        return new Weights(config.withContext(context), tokenEmbd, outputNorm, output, layers);
     }
 
     /** All tensors zero. */
