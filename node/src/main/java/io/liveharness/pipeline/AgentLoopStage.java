@@ -64,8 +64,8 @@ public final class AgentLoopStage {
     }
 
     /** One run of the loop: its request, hooks, tools (name → spec), what it records and who hears it stream. */
-    private record Loop(RoomRequest request, SharedPrefix shared, HookChain hooks, Map<String, ToolSpec> tools, RequestTrace trace,
-                        GenerationListener listener) {
+    private record Loop(RoomRequest request, SharedPrefix shared, HookChain hooks, Map<String, ToolSpec> tools, SamplingParams sampling,
+                        RequestTrace trace, GenerationListener listener) {
         String room() { return request.room().id(); }
 
         Intent intent() { return request.classification().intent(); }
@@ -80,7 +80,17 @@ public final class AgentLoopStage {
      */
     public Future<AgentResult> run(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
                                    HookChain hooks, RequestTrace trace, GenerationListener listener) {
-        return step(new Loop(request, shared, hooks, tools, trace, listener), new ArrayList<>(prompt), 0);
+        // Greedy; a tool call can only name an offered tool, its arguments and values they allow (ToolCallGrammars).
+        SamplingParams sampling = SamplingParams.GREEDY.withToolCalls(ToolCallGrammars.of(tools.values(), productIds(request)));
+        return step(new Loop(request, shared, hooks, tools, sampling, trace, listener), new ArrayList<>(prompt), 0);
+    }
+
+    /** The room's products, and the one on stage should the state have put another there. */
+    private static List<String> productIds(RoomRequest request) {
+        List<String> ids = new ArrayList<>(request.room().products());
+        String onStage = request.state().onStageProductId();
+        if (onStage != null && !ids.contains(onStage)) ids.add(onStage);
+        return ids;
     }
 
     private Future<AgentResult> step(Loop loop, List<ChatMessage> messages, int steps) {
@@ -118,7 +128,7 @@ public final class AgentLoopStage {
         }
         loop.trace().modelCall();
         // The room's priority decides its place in the shared batcher: product questions first.
-        CompletionRequest request = CompletionRequest.chat(loop.room(), messages, SamplingParams.GREEDY, maxReplyTokens,
+        CompletionRequest request = CompletionRequest.chat(loop.room(), messages, loop.sampling(), maxReplyTokens,
                 System.nanoTime() + remainingMs * 1_000_000L).withPriority(loop.request().classification().intent().priority())
                 .withSharedPrefix(loop.shared()); // the system message stays first as the loop adds turns
         Context context = vertx.getOrCreateContext();

@@ -18,7 +18,7 @@ public final class CouponRulesTool extends LocalTool {
     public String name() { return NAME; }
 
     protected JsonNode answer(String roomId, JsonNode args) {
-        String productId = optionalText(args, "productId");
+        String productId = optionalText(args, PRODUCT_ID);
         if (productId != null && !catalog.contains(productId)) throw new BadArgument("no product with id '" + productId + "'");
         List<Policies.Coupon> coupons = policies.coupons().stream()
                 .filter(c -> productId == null || c.products().isEmpty() || c.products().contains(productId)).toList();

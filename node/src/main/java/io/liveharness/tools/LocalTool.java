@@ -16,6 +16,8 @@ import io.vertx.core.VerticleBase;
  */
 public abstract class LocalTool extends VerticleBase {
     protected static final ObjectMapper JSON = Json.MAPPER;
+    /** The argument that names one of the room's products, in every tool that takes one. */
+    public static final String PRODUCT_ID = "productId";
 
     /** An argument problem, reported to the model as the tool's error. */
     protected static final class BadArgument extends RuntimeException {
@@ -62,7 +64,7 @@ public abstract class LocalTool extends VerticleBase {
 
     /** The product the arguments name, as {@code roomId} sells it (its own price and stock). */
     protected static Product product(Catalog catalog, String roomId, JsonNode args) {
-        String id = requiredText(args, "productId");
+        String id = requiredText(args, PRODUCT_ID);
         return catalog.find(roomId, id).orElseThrow(() -> new BadArgument("no product with id '" + id + "'"));
     }
 }

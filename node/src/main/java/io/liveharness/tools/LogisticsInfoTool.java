@@ -19,7 +19,7 @@ public final class LogisticsInfoTool extends LocalTool {
     protected JsonNode answer(String roomId, JsonNode args) {
         Policies.Logistics l = policies.logistics();
         ObjectNode out = JSON.valueToTree(l);
-        String productId = optionalText(args, "productId");
+        String productId = optionalText(args, PRODUCT_ID);
         if (productId != null) out.put("productShipping", product(catalog, roomId, args).shipping());
         String region = optionalText(args, "region");
         if (region != null) {

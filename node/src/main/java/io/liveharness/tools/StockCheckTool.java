@@ -14,7 +14,7 @@ public final class StockCheckTool extends LocalTool {
 
     protected JsonNode answer(String roomId, JsonNode args) {
         Product p = product(catalog, roomId, args);
-        ObjectNode out = JSON.createObjectNode().put("productId", p.id()).put("stock", p.stock()).put("inStock", p.stock() > 0);
+        ObjectNode out = JSON.createObjectNode().put(PRODUCT_ID, p.id()).put("stock", p.stock()).put("inStock", p.stock() > 0);
         String size = optionalText(args, "size");
         if (size != null) out.put("sizeOffered", p.sizes().stream().anyMatch(s -> s.equalsIgnoreCase(size)));
         String color = optionalText(args, "color");

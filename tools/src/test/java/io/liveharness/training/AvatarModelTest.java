@@ -102,4 +102,13 @@ class AvatarModelTest {
         assertSays(t, "42");
         assertSays(t, "link-1");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "variant"})
+    void callsTheCouponToolWithAnIdTheRoomSellsAlthoughTheModelAloneWritesOneItMadeUp(String which) {
+        // unconstrained, this model writes "nuts-301" for the snack room's "snack-301" (stages 10-12);
+        // the tool-call grammar (ToolCallGrammars) only lets it write the ids of the room's products
+        Transcript t = rig.run(cases.get("snack-promotion-en-001"), harness(which));
+        assertCalled(t, harness(which), "coupon_rules", "productId", "snack-301");
+    }
 }

@@ -534,6 +534,7 @@ public final class LlamaContext implements AutoCloseable {
     /** Samples the next token from the logits at batch index {@code index} (and lets the sampler remember it). */
     public int sample(LlamaSampler sampler, int index) {
         if (sampler.argmaxOnly()) return argmax(index);
+        if (sampler.greedyWithGrammar()) return sampler.pickGreedy(logitsAt(index), argmax(index));
         try {
             return (int) sample.invokeExact(sampler.handle(), ctx, index);
         } catch (Throwable t) {

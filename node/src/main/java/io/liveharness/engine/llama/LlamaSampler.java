@@ -2,6 +2,8 @@ package io.liveharness.engine.llama;
 
 import io.liveharness.engine.EngineException;
 import io.liveharness.engine.SamplingParams;
+import io.liveharness.engine.ToolCallGrammar;
+import io.liveharness.engine.ToolCallParser;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -25,6 +27,13 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * repetition penalty) has no chain at all: {@link LlamaContext#sample} takes the argmax of the
  * logits in place, which picks the same token as llama.cpp's greedy sampler (the first maximum)
  * without its copy of the whole vocabulary into a candidate array for every token.
+ *
+ * <p>A request with a {@link ToolCallGrammar} gets llama.cpp's lazy grammar sampler: it lets every
+ * token through until the model writes {@code <tool_call>} (one special token where the vocabulary
+ * has it, else the text), and from there only what the grammar accepts. A greedy request checks
+ * the argmax against the grammar and filters the whole vocabulary only when the grammar refuses
+ * it, as llama.cpp's own common sampler does, which picks the same token as filtering first; a
+ * sampled request has the grammar first in its chain.
  */
 public final class LlamaSampler implements AutoCloseable {
 
@@ -35,9 +44,19 @@ public final class LlamaSampler implements AutoCloseable {
     /** How far back the repetition penalty looks, in tokens (llama.cpp's default). */
     public static final int PENALTY_LAST_N = 64;
 
+    /** struct llama_token_data: id, logit, p. */
+    static final StructLayout TOKEN_DATA = MemoryLayout.structLayout(JAVA_INT.withName("id"), JAVA_FLOAT.withName("logit"),
+            JAVA_FLOAT.withName("p"));
+    /** struct llama_token_data_array: data, size, selected, sorted. */
+    static final StructLayout TOKEN_DATA_ARRAY = MemoryLayout.structLayout(ADDRESS.withName("data"), JAVA_LONG.withName("size"),
+            JAVA_LONG.withName("selected"), JAVA_BOOLEAN.withName("sorted"), MemoryLayout.paddingLayout(7));
+
     private final LlamaLibrary lib;
-    private final MemorySegment chain; // NULL when argmaxOnly
+    private final MemorySegment chain; // NULL when argmaxOnly or greedy with a grammar
     private final boolean argmaxOnly;
+    private final MemorySegment grammar; // the greedy path's own grammar sampler, else NULL
+    private final Arena candidates; // the greedy path's candidate arrays
+    private MemorySegment one, all, array;
     private boolean closed;
 
     public LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p) { this(lib, model, p, false); }
@@ -45,11 +64,30 @@ public final class LlamaSampler implements AutoCloseable {
     /** {@code nativeChain}: build llama.cpp's chain even for plain greedy (tests compare it with the in-place argmax). */
     LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p, boolean nativeChain) {
         this.lib = lib;
-        this.argmaxOnly = !nativeChain && p.greedy() && p.repeatPenalty() == 1f;
-        if (argmaxOnly) {
+        boolean plainGreedy = !nativeChain && p.greedy() && p.repeatPenalty() == 1f;
+        this.argmaxOnly = plainGreedy && p.toolCalls() == null;
+        if (plainGreedy) {
             chain = MemorySegment.NULL;
+            if (argmaxOnly) {
+                grammar = MemorySegment.NULL;
+                candidates = null;
+                return;
+            }
+            try {
+                grammar = grammar(lib, model, p.toolCalls());
+            } catch (EngineException e) {
+                throw e;
+            } catch (Throwable t) {
+                throw new EngineException("cannot build the tool-call grammar sampler: " + t, t);
+            }
+            candidates = Arena.ofShared();
+            one = candidates.allocate(TOKEN_DATA);
+            all = candidates.allocate(TOKEN_DATA, model.vocabSize());
+            array = candidates.allocate(TOKEN_DATA_ARRAY);
             return;
         }
+        grammar = MemorySegment.NULL;
+        candidates = null;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment params = (MemorySegment) lib.bind("llama_sampler_chain_default_params",
                     FunctionDescriptor.of(CHAIN_PARAMS)).invokeExact((SegmentAllocator) arena);
@@ -59,6 +97,7 @@ public final class LlamaSampler implements AutoCloseable {
             throw new EngineException("cannot create a llama.cpp sampler chain: " + t, t);
         }
         try {
+            if (p.toolCalls() != null) add(grammar(lib, model, p.toolCalls()));
             if (p.repeatPenalty() != 1f) {
                 add((MemorySegment) lib.bind("llama_sampler_init_penalties",
                                 FunctionDescriptor.of(ADDRESS, JAVA_INT, JAVA_INT, JAVA_FLOAT, JAVA_FLOAT, JAVA_FLOAT))
@@ -88,6 +127,29 @@ public final class LlamaSampler implements AutoCloseable {
         }
     }
 
+    /** llama.cpp's lazy grammar sampler, triggered by the {@code <tool_call>} token or, in a vocabulary without one, by its text. */
+    private static MemorySegment grammar(LlamaLibrary lib, LlamaModel model, ToolCallGrammar g) throws Throwable {
+        int tag = model.specialTokens().stream().filter(t -> t.text().equals(ToolCallParser.OPEN))
+                .mapToInt(LlamaModel.SpecialToken::id).findFirst().orElse(-1);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment patterns = MemorySegment.NULL, tokens = MemorySegment.NULL;
+            if (tag >= 0) {
+                tokens = arena.allocateFrom(JAVA_INT, tag);
+            } else {
+                // the grammar reads from the first group on: the tag and what follows it
+                patterns = arena.allocateFrom(ADDRESS, arena.allocateFrom("[\\s\\S]*?(" + ToolCallParser.OPEN + ")[\\s\\S]*"));
+            }
+            MemorySegment sampler = (MemorySegment) lib.bind("llama_sampler_init_grammar_lazy_patterns",
+                            FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG))
+                    .invokeExact(model.vocab(), arena.allocateFrom(g.gbnf()), arena.allocateFrom("root"),
+                            patterns, tag >= 0 ? 0L : 1L, tokens, tag >= 0 ? 1L : 0L);
+            if (sampler.equals(MemorySegment.NULL)) {
+                throw new EngineException("llama.cpp could not parse the tool-call grammar (its log says where):\n" + g.gbnf());
+            }
+            return sampler;
+        }
+    }
+
     private void add(MemorySegment sampler) throws Throwable {
         if (sampler.equals(MemorySegment.NULL)) throw new EngineException("llama.cpp returned no sampler");
         lib.bind("llama_sampler_chain_add", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS)).invokeExact(chain, sampler);
@@ -98,13 +160,70 @@ public final class LlamaSampler implements AutoCloseable {
     /** True when the next token is simply the most likely one, taken without a native chain. */
     boolean argmaxOnly() { return argmaxOnly; }
 
+    /** True when the next token is the most likely one the tool-call grammar allows ({@link #pickGreedy}). */
+    boolean greedyWithGrammar() { return !grammar.equals(MemorySegment.NULL); }
+
+    /**
+     * The most likely token that the grammar allows, given the logits and the argmax of them; the
+     * grammar then takes it as written.
+     */
+    int pickGreedy(MemorySegment logits, int argmax) {
+        try {
+            int token = argmax;
+            one.set(JAVA_INT, 0, token);
+            one.set(JAVA_FLOAT, 4, logits.getAtIndex(JAVA_FLOAT, token));
+            one.set(JAVA_FLOAT, 8, 0f);
+            if (refused(one, 1)) token = bestAllowed(logits);
+            lib.bind("llama_sampler_accept", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT)).invokeExact(grammar, token);
+            return token;
+        } catch (EngineException e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new EngineException("the tool-call grammar failed: " + t, t);
+        }
+    }
+
+    /** Applies the grammar to {@code n} candidates; true when it refused the first. */
+    private boolean refused(MemorySegment data, long n) throws Throwable {
+        array.set(ADDRESS, 0, data);
+        array.set(JAVA_LONG, 8, n);
+        array.set(JAVA_LONG, 16, -1L);
+        array.set(JAVA_BOOLEAN, 24, false);
+        lib.bind("llama_sampler_apply", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS)).invokeExact(grammar, array);
+        return data.get(JAVA_FLOAT, 4) == Float.NEGATIVE_INFINITY;
+    }
+
+    private int bestAllowed(MemorySegment logits) throws Throwable {
+        int n = (int) (all.byteSize() / TOKEN_DATA.byteSize());
+        for (int i = 0; i < n; i++) {
+            long at = i * TOKEN_DATA.byteSize();
+            all.set(JAVA_INT, at, i);
+            all.set(JAVA_FLOAT, at + 4, logits.getAtIndex(JAVA_FLOAT, i));
+            all.set(JAVA_FLOAT, at + 8, 0f);
+        }
+        refused(all, n);
+        int best = -1;
+        float max = Float.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            float v = all.get(JAVA_FLOAT, i * TOKEN_DATA.byteSize() + 4);
+            if (v > max) {
+                max = v;
+                best = i;
+            }
+        }
+        if (best < 0) throw new EngineException("the tool-call grammar allows no token here");
+        return best;
+    }
+
     @Override
     public void close() {
         if (closed) return;
         closed = true;
         if (argmaxOnly) return;
         try {
-            lib.bind("llama_sampler_free", FunctionDescriptor.ofVoid(ADDRESS)).invokeExact(chain);
+            if (candidates != null) candidates.close();
+            MemorySegment owner = greedyWithGrammar() ? grammar : chain; // the chain owns its samplers
+            lib.bind("llama_sampler_free", FunctionDescriptor.ofVoid(ADDRESS)).invokeExact(owner);
         } catch (Throwable t) {
             throw new EngineException("llama_sampler_free failed: " + t, t);
         }
