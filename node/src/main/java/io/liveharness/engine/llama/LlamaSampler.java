@@ -56,7 +56,7 @@ public final class LlamaSampler implements AutoCloseable {
     private final boolean argmaxOnly;
     private final MemorySegment grammar; // the greedy path's own grammar sampler, else NULL
     private final Arena candidates; // the greedy path's candidate arrays
-    private MemorySegment one, all, array;
+    private final MemorySegment one, all, array; // its candidate arrays: the argmax, the whole vocabulary, the array header
     private boolean closed;
 
     public LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p) { this(lib, model, p, false); }
@@ -69,7 +69,7 @@ public final class LlamaSampler implements AutoCloseable {
         if (plainGreedy) {
             chain = MemorySegment.NULL;
             if (argmaxOnly) {
-                grammar = MemorySegment.NULL;
+                grammar = one = all = array = MemorySegment.NULL;
                 candidates = null;
                 return;
             }
@@ -86,7 +86,7 @@ public final class LlamaSampler implements AutoCloseable {
             array = candidates.allocate(TOKEN_DATA_ARRAY);
             return;
         }
-        grammar = MemorySegment.NULL;
+        grammar = one = all = array = MemorySegment.NULL;
         candidates = null;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment params = (MemorySegment) lib.bind("llama_sampler_chain_default_params",
@@ -127,22 +127,18 @@ public final class LlamaSampler implements AutoCloseable {
         }
     }
 
-    /** llama.cpp's lazy grammar sampler, triggered by the {@code <tool_call>} token or, in a vocabulary without one, by its text. */
+    /** llama.cpp's lazy grammar sampler, triggered by the {@code <tool_call>} token where the vocabulary has one, and by its text. */
     private static MemorySegment grammar(LlamaLibrary lib, LlamaModel model, ToolCallGrammar g) throws Throwable {
         int tag = model.specialTokens().stream().filter(t -> t.text().equals(ToolCallParser.OPEN))
                 .mapToInt(LlamaModel.SpecialToken::id).findFirst().orElse(-1);
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment patterns = MemorySegment.NULL, tokens = MemorySegment.NULL;
-            if (tag >= 0) {
-                tokens = arena.allocateFrom(JAVA_INT, tag);
-            } else {
-                // the grammar reads from the first group on: the tag and what follows it
-                patterns = arena.allocateFrom(ADDRESS, arena.allocateFrom("[\\s\\S]*?(" + ToolCallParser.OPEN + ")[\\s\\S]*"));
-            }
+            MemorySegment tokens = tag >= 0 ? arena.allocateFrom(JAVA_INT, tag) : MemorySegment.NULL;
+            // the text too, for a model that spells the tag out: the grammar reads from the first group on
+            MemorySegment patterns = arena.allocateFrom(ADDRESS, arena.allocateFrom("[\\s\\S]*?(" + ToolCallParser.OPEN + ")[\\s\\S]*"));
             MemorySegment sampler = (MemorySegment) lib.bind("llama_sampler_init_grammar_lazy_patterns",
                             FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG))
                     .invokeExact(model.vocab(), arena.allocateFrom(g.gbnf()), arena.allocateFrom("root"),
-                            patterns, tag >= 0 ? 0L : 1L, tokens, tag >= 0 ? 1L : 0L);
+                            patterns, 1L, tokens, tag >= 0 ? 1L : 0L);
             if (sampler.equals(MemorySegment.NULL)) {
                 throw new EngineException("llama.cpp could not parse the tool-call grammar (its log says where):\n" + g.gbnf());
             }

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * llama.cpp's lazy grammar sampler as the engine uses it for tool calls (stories260K here, whose
- * vocabulary has no {@code <tool_call>} token: the text triggers it). The avatar model's test in
+ * vocabulary has no {@code <tool_call>} token: the text would trigger it). The avatar model's test in
  * the tools module shows a call it constrains.
  */
 class ToolCallGrammarSamplingTest {
