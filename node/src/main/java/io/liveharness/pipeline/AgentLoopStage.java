@@ -63,7 +63,7 @@ public final class AgentLoopStage {
         this.maxSteps = maxSteps;
     }
 
-    /** One run of the loop: its request, hooks, tools (name → spec), what it records and who hears it stream. */
+    /** One run of the loop: its request, hooks, tools (name → spec), how it samples, what it records and who hears it stream. */
     private record Loop(RoomRequest request, SharedPrefix shared, HookChain hooks, Map<String, ToolSpec> tools, SamplingParams sampling,
                         RequestTrace trace, GenerationListener listener) {
         String room() { return request.room().id(); }

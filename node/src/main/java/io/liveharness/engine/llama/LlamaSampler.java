@@ -11,6 +11,7 @@ import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
@@ -57,6 +58,7 @@ public final class LlamaSampler implements AutoCloseable {
     private final MemorySegment grammar; // the greedy path's own grammar sampler, else NULL
     private final Arena candidates; // the greedy path's candidate arrays
     private final MemorySegment one, all, array; // its candidate arrays: the argmax, the whole vocabulary, the array header
+    private final MethodHandle apply, accept; // its per-token calls, bound once (null off that path)
     private boolean closed;
 
     public LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p) { this(lib, model, p, false); }
@@ -71,6 +73,7 @@ public final class LlamaSampler implements AutoCloseable {
             if (argmaxOnly) {
                 grammar = one = all = array = MemorySegment.NULL;
                 candidates = null;
+                apply = accept = null;
                 return;
             }
             try {
@@ -84,10 +87,13 @@ public final class LlamaSampler implements AutoCloseable {
             one = candidates.allocate(TOKEN_DATA);
             all = candidates.allocate(TOKEN_DATA, model.vocabSize());
             array = candidates.allocate(TOKEN_DATA_ARRAY);
+            apply = lib.bind("llama_sampler_apply", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS));
+            accept = lib.bind("llama_sampler_accept", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT));
             return;
         }
         grammar = one = all = array = MemorySegment.NULL;
         candidates = null;
+        apply = accept = null;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment params = (MemorySegment) lib.bind("llama_sampler_chain_default_params",
                     FunctionDescriptor.of(CHAIN_PARAMS)).invokeExact((SegmentAllocator) arena);
@@ -170,7 +176,7 @@ public final class LlamaSampler implements AutoCloseable {
             one.set(JAVA_FLOAT, 4, logits.getAtIndex(JAVA_FLOAT, token));
             one.set(JAVA_FLOAT, 8, 0f);
             if (refused(one, 1)) token = bestAllowed(logits);
-            lib.bind("llama_sampler_accept", FunctionDescriptor.ofVoid(ADDRESS, JAVA_INT)).invokeExact(grammar, token);
+            accept.invokeExact(grammar, token);
             return token;
         } catch (EngineException e) {
             throw e;
@@ -185,7 +191,7 @@ public final class LlamaSampler implements AutoCloseable {
         array.set(JAVA_LONG, 8, n);
         array.set(JAVA_LONG, 16, -1L);
         array.set(JAVA_BOOLEAN, 24, false);
-        lib.bind("llama_sampler_apply", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS)).invokeExact(grammar, array);
+        apply.invokeExact(grammar, array);
         return data.get(JAVA_FLOAT, 4) == Float.NEGATIVE_INFINITY;
     }
 
