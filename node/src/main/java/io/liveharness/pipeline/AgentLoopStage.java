@@ -11,6 +11,7 @@ import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
 import io.liveharness.engine.ModelBackend;
+import io.liveharness.engine.ReplyScript;
 import io.liveharness.engine.SamplingParams;
 import io.liveharness.engine.SharedPrefix;
 import io.liveharness.engine.StopReason;
@@ -80,8 +81,11 @@ public final class AgentLoopStage {
      */
     public Future<AgentResult> run(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
                                    HookChain hooks, RequestTrace trace, GenerationListener listener) {
-        // Greedy; a tool call can only name an offered tool, its arguments and values they allow (ToolCallGrammars).
-        SamplingParams sampling = SamplingParams.GREEDY.withToolCalls(ToolCallGrammars.of(tools.values(), productIds(request)));
+        // Greedy; a tool call can only name an offered tool, its arguments and values they allow (ToolCallGrammars);
+        // the reply opens in the viewer's script, as the personas ask.
+        List<String> viewerTexts = prompt.stream().filter(m -> m.role().equals("user")).map(ChatMessage::content).toList();
+        SamplingParams sampling = SamplingParams.GREEDY.withToolCalls(ToolCallGrammars.of(tools.values(), productIds(request), viewerTexts))
+                .withOpening(ReplyScript.ofViewer(request.message().text()));
         return step(new Loop(request, shared, hooks, tools, sampling, trace, listener), new ArrayList<>(prompt), 0);
     }
 

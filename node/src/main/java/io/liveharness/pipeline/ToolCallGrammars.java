@@ -10,16 +10,21 @@ import io.liveharness.tools.LocalTool;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Writes the grammar of the tool calls a request offers (GBNF, llama.cpp's format): the name of
  * an offered tool, its argument names, and for each a value its JSON Schema allows: an enum's
  * values, a number, a string; an argument the tool reads as a product id only the ids of the
  * room's products, so a small model cannot call a tool with an id it half-remembers
- * ({@code nuts-301} where the room sells {@code snack-301}). Which arguments are required is left
- * to the tool, which names a missing one in its error, as it does today.
+ * ({@code nuts-301} where the room sells {@code snack-301}); an argument the tool reads as the
+ * viewer's region only words the viewer wrote ({@code 新疆} from "新疆包邮吗?", never a typical
+ * {@code 成都}), and none when the viewer named no place. Which arguments are required is left to
+ * the tool, which names a missing one in its error, as it does today.
  */
 public final class ToolCallGrammars {
 
@@ -35,12 +40,16 @@ public final class ToolCallGrammars {
             arr ::= "[" ws ( value ( ws "," ws value )* )? ws "]"
             """;
 
+    /** The longest run of Han characters a region may be ("内蒙古自治区" is six). */
+    private static final int LONGEST_HAN_PLACE = 8;
+
     /**
-     * @param tools      the tools offered, by the names the model sees
-     * @param productIds the ids of the room's products
+     * @param tools       the tools offered, by the names the model sees
+     * @param productIds  the ids of the room's products
+     * @param viewerTexts what the viewer wrote in this conversation, where a region comes from
      * @return the grammar, or null when no tool is offered (then nothing is constrained)
      */
-    public static ToolCallGrammar of(Collection<ToolSpec> tools, List<String> productIds) {
+    public static ToolCallGrammar of(Collection<ToolSpec> tools, List<String> productIds, List<String> viewerTexts) {
         if (tools.isEmpty()) return null;
         StringBuilder g = new StringBuilder();
         g.append("root ::= call ( ws call )*\n");
@@ -50,12 +59,13 @@ public final class ToolCallGrammars {
         for (int i = 0; i < tools.size(); i++) alternatives.add("tool" + i);
         g.append(String.join(" | ", alternatives)).append(" ) ws \"}\" ws ").append(literal(ToolCallParser.CLOSE)).append('\n');
         int i = 0;
-        for (ToolSpec tool : tools) writeTool(g, "tool" + i++, tool, productIds);
+        List<String> places = spans(viewerTexts);
+        for (ToolSpec tool : tools) writeTool(g, "tool" + i++, tool, productIds, places);
         g.append(COMMON);
         return new ToolCallGrammar(g.toString());
     }
 
-    private static void writeTool(StringBuilder g, String rule, ToolSpec tool, List<String> productIds) {
+    private static void writeTool(StringBuilder g, String rule, ToolSpec tool, List<String> productIds, List<String> places) {
         g.append(rule).append(" ::= ").append(literal(quoted(tool.name()))).append(" ws \",\" ws ")
                 .append(literal(quoted("arguments"))).append(" ws \":\" ws ").append(rule).append("-args\n");
         JsonNode properties = schema(tool).path("properties");
@@ -63,19 +73,29 @@ public final class ToolCallGrammars {
             g.append(rule).append("-args ::= \"{\" ws \"}\"\n");
             return;
         }
-        g.append(rule).append("-args ::= \"{\" ws ( ").append(rule).append("-arg ( ws \",\" ws ").append(rule)
-                .append("-arg )* )? ws \"}\"\n");
         List<String> args = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> p = it.next();
-            boolean productId = LocalTool.PRODUCT_ID.equals(tool.argumentNames().getOrDefault(p.getKey(), p.getKey()));
-            args.add(literal(quoted(p.getKey())) + " ws \":\" ws " + value(p.getValue(), productId ? productIds : List.of()));
+            String handlerName = tool.argumentNames().getOrDefault(p.getKey(), p.getKey());
+            List<String> allowed = switch (handlerName) {
+                case LocalTool.PRODUCT_ID -> productIds;
+                case LocalTool.REGION -> places;
+                default -> List.of();
+            };
+            if (handlerName.equals(LocalTool.REGION) && allowed.isEmpty()) continue; // the viewer named no place
+            args.add(literal(quoted(p.getKey())) + " ws \":\" ws " + value(p.getValue(), allowed));
         }
+        if (args.isEmpty()) {
+            g.append(rule).append("-args ::= \"{\" ws \"}\"\n");
+            return;
+        }
+        g.append(rule).append("-args ::= \"{\" ws ( ").append(rule).append("-arg ( ws \",\" ws ").append(rule)
+                .append("-arg )* )? ws \"}\"\n");
         g.append(rule).append("-arg ::= ").append(String.join(" | ", args)).append('\n');
     }
 
-    /** The rule for one argument's value: its enum, the room's ids for a product id, else by type. */
-    private static String value(JsonNode schema, List<String> productIds) {
+    /** The rule for one argument's value: its enum, the strings allowed (ids, places) where there are some, else by type. */
+    private static String value(JsonNode schema, List<String> allowed) {
         JsonNode enumeration = schema.path("enum");
         if (enumeration.isArray() && !enumeration.isEmpty()) {
             List<String> values = new ArrayList<>();
@@ -83,8 +103,8 @@ public final class ToolCallGrammars {
             return "( " + String.join(" | ", values) + " )";
         }
         String type = schema.path("type").asText("");
-        if (type.equals("string") && !productIds.isEmpty()) {
-            return "( " + String.join(" | ", productIds.stream().map(id -> literal(quoted(id))).toList()) + " )";
+        if (type.equals("string") && !allowed.isEmpty()) {
+            return "( " + String.join(" | ", allowed.stream().map(a -> literal(quoted(a))).toList()) + " )";
         }
         return switch (type) {
             case "string" -> "str";
@@ -96,6 +116,44 @@ public final class ToolCallGrammars {
             default -> "value";
         };
     }
+
+    /**
+     * Where a place may stand in what the viewer wrote: each stretch of two to eight Han
+     * characters ("新疆", "疆包" too: the model picks among them) and each capitalized Latin word
+     * or two that does not merely open a sentence ("Xinjiang", "Inner Mongolia"; neither "Can" nor
+     * "you" in "Can you ship it?"), longest first.
+     */
+    static List<String> spans(List<String> texts) {
+        Set<String> out = new LinkedHashSet<>();
+        for (String text : texts) {
+            if (text == null) continue;
+            for (var m = HAN_RUN.matcher(text); m.find(); ) {
+                String run = m.group();
+                for (int len = Math.min(LONGEST_HAN_PLACE, run.length()); len >= 2; len--) {
+                    for (int at = 0; at + len <= run.length(); at++) out.add(run.substring(at, at + len));
+                }
+            }
+            for (String sentence : SENTENCE_END.split(text)) {
+                List<String> words = new ArrayList<>();
+                for (var m = LATIN_WORD.matcher(sentence); m.find(); ) {
+                    // the word a sentence opens with is capitalized for that reason ("Can", "Is"), unless it is all there is
+                    boolean opens = sentence.substring(0, m.start()).isBlank();
+                    if (!opens || !ANY_WORD.matcher(sentence.substring(m.end())).find()) words.add(m.group());
+                }
+                for (int w = 0; w + 1 < words.size(); w++) {
+                    String pair = words.get(w) + " " + words.get(w + 1);
+                    if (sentence.contains(pair)) out.add(pair);
+                }
+                out.addAll(words);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static final Pattern HAN_RUN = Pattern.compile("\\p{IsHan}{2,}");
+    private static final Pattern SENTENCE_END = Pattern.compile("[.?!。？！;；]");
+    private static final Pattern ANY_WORD = Pattern.compile("[A-Za-z]{2,}");
+    private static final Pattern LATIN_WORD = Pattern.compile("[A-Z][A-Za-z]+");
 
     private static JsonNode schema(ToolSpec tool) {
         try {

@@ -21,7 +21,7 @@ public final class LogisticsInfoTool extends LocalTool {
         ObjectNode out = JSON.valueToTree(l);
         String productId = optionalText(args, PRODUCT_ID);
         if (productId != null) out.put("productShipping", product(catalog, roomId, args).shipping());
-        String region = optionalText(args, "region");
+        String region = optionalText(args, REGION);
         if (region != null) {
             boolean remote = l.remoteRegions().stream().anyMatch(r -> r.contains(region) || region.contains(r.split(" ")[0]));
             out.put("region", region).put("remoteRegion", remote);

@@ -30,7 +30,7 @@ class ToolCallGrammarsTest {
     @Test
     void namesOnlyTheOfferedToolsAndOpensAndClosesWithTheTags() {
         List<ToolSpec> offered = defaultTools().stream().filter(t -> t.name().equals("coupon_rules") || t.name().equals("logistics_info")).toList();
-        String g = ToolCallGrammars.of(offered, IDS).gbnf();
+        String g = ToolCallGrammars.of(offered, IDS, List.of()).gbnf();
         assertTrue(rule(g, "call ::= ").startsWith("call ::= \"<tool_call>\" ws \"{\" ws \"\\\"name\\\"\""), g);
         assertTrue(rule(g, "call ::= ").endsWith("\"</tool_call>\""), g);
         assertTrue(rule(g, "tool0 ::= ").startsWith("tool0 ::= \"\\\"coupon_rules\\\"\""), g);
@@ -40,13 +40,32 @@ class ToolCallGrammarsTest {
 
     @Test
     void aProductIdTakesOnlyTheRoomsIdsAndAnEnumOnlyItsValues() {
-        String g = ToolCallGrammars.of(defaultTools(), IDS).gbnf();
+        String g = ToolCallGrammars.of(defaultTools(), IDS, List.of()).gbnf();
         int logistics = defaultTools().stream().map(ToolSpec::name).toList().indexOf("logistics_info");
         String args = rule(g, "tool" + logistics + "-arg ::= ");
         assertTrue(args.contains("\"\\\"productId\\\"\" ws \":\" ws ( \"\\\"snack-301\\\"\" | \"\\\"snack-302\\\"\" )"), args);
-        assertTrue(args.contains("\"\\\"region\\\"\" ws \":\" ws str"), "a free string stays free: " + args);
+        assertFalse(args.contains("region"), "the viewer named no place, so the call names none: " + args);
         int policy = defaultTools().stream().map(ToolSpec::name).toList().indexOf("after_sales_policy");
         assertTrue(rule(g, "tool" + policy + "-arg ::= ").contains("( \"\\\"returns\\\"\" | \"\\\"exchange\\\"\" | \"\\\"warranty\\\"\" | \"\\\"damaged\\\"\" )"), g);
+    }
+
+    @Test
+    void aRegionIsOnlyWordsTheViewerWroteUnderWhateverNameTheHarnessGivesIt() {
+        ToolSpec renamed = new ToolSpec("ship_info", "Shipping rules.",
+                "{\"type\":\"object\",\"properties\":{\"area\":{\"type\":\"string\"}}}", "logistics_info", Map.of("area", "region"));
+        String zh = rule(ToolCallGrammars.of(List.of(renamed), IDS, List.of("新疆包邮吗?")).gbnf(), "tool0-arg ::= ");
+        assertTrue(zh.contains("( \"\\\"新疆包邮吗\\\"\" | "), zh);
+        assertTrue(zh.contains("| \"\\\"新疆\\\"\" |"), zh);
+        assertFalse(zh.contains("成都") || zh.contains(" str"), "only the viewer's words: " + zh);
+
+        assertEquals(List.of("Inner Mongolia", "Inner", "Mongolia"), ToolCallGrammars.spans(List.of("Is shipping to Inner Mongolia free?")));
+        assertEquals(List.of("Xinjiang"), ToolCallGrammars.spans(List.of("Xinjiang?")));
+        assertEquals(List.of(), ToolCallGrammars.spans(List.of("Can you guarantee when it ships?")), "a sentence's first word is no place");
+        assertEquals(List.of("我在新疆", "我在新", "在新疆", "我在", "在新", "新疆", "Tibet"),
+                ToolCallGrammars.spans(List.of("我在新疆", "what about Tibet")), "every turn the viewer wrote counts");
+        assertEquals("tool0-args ::= \"{\" ws \"}\"",
+                rule(ToolCallGrammars.of(List.of(renamed), IDS, List.of("Can you ship it?")).gbnf(), "tool0-args ::= "),
+                "no place named, no region to give");
     }
 
     @Test
@@ -55,7 +74,7 @@ class ToolCallGrammarsTest {
         ToolSpec renamed = new ToolSpec("get_item", "Reads one product.",
                 "{\"type\":\"object\",\"properties\":{\"itemId\":{\"type\":\"string\"},\"note\":{\"type\":\"string\"}}}",
                 "product_lookup", Map.of("itemId", "productId"));
-        String args = rule(ToolCallGrammars.of(List.of(renamed), IDS).gbnf(), "tool0-arg ::= ");
+        String args = rule(ToolCallGrammars.of(List.of(renamed), IDS, List.of()).gbnf(), "tool0-arg ::= ");
         assertTrue(args.contains("\"\\\"itemId\\\"\" ws \":\" ws ( \"\\\"snack-301\\\"\""), args);
         assertTrue(args.contains("\"\\\"note\\\"\" ws \":\" ws str"), args);
     }
@@ -64,19 +83,19 @@ class ToolCallGrammarsTest {
     void aSchemaItDoesNotKnowTakesAnyJsonAndNoToolsMeansNoGrammar() {
         ToolSpec remote = new ToolSpec("weather", "From an MCP server.", "{\"type\":\"object\",\"properties\":{\"where\":{},"
                 + "\"days\":{\"type\":\"integer\"},\"hourly\":{\"type\":\"boolean\"}}}", "mcp");
-        String args = rule(ToolCallGrammars.of(List.of(remote), IDS).gbnf(), "tool0-arg ::= ");
+        String args = rule(ToolCallGrammars.of(List.of(remote), IDS, List.of()).gbnf(), "tool0-arg ::= ");
         assertTrue(args.contains("\"\\\"where\\\"\" ws \":\" ws value"), args);
         assertTrue(args.contains("\"\\\"days\\\"\" ws \":\" ws int"), args);
         assertTrue(args.contains("\"\\\"hourly\\\"\" ws \":\" ws bool"), args);
         ToolSpec none = new ToolSpec("ping", "No arguments.", "{\"type\":\"object\"}", "mcp");
-        assertEquals("tool0-args ::= \"{\" ws \"}\"", rule(ToolCallGrammars.of(List.of(none), IDS).gbnf(), "tool0-args ::= "));
-        assertNull(ToolCallGrammars.of(List.of(), IDS));
+        assertEquals("tool0-args ::= \"{\" ws \"}\"", rule(ToolCallGrammars.of(List.of(none), IDS, List.of()).gbnf(), "tool0-args ::= "));
+        assertNull(ToolCallGrammars.of(List.of(), IDS, List.of()));
     }
 
     @Test
     void literalsEscapeQuotesBackslashesAndControlCharacters() {
         assertEquals("\"a\\\"b\\\\c\\nd\\x01\"", ToolCallGrammars.literal("a\"b\\c\nd\u0001"));
-        ToolCallGrammar g = ToolCallGrammars.of(List.of(new ToolSpec("say \"hi\"", "", "{}", "mcp")), List.of());
+        ToolCallGrammar g = ToolCallGrammars.of(List.of(new ToolSpec("say \"hi\"", "", "{}", "mcp")), List.of(), List.of());
         assertTrue(g.gbnf().contains("tool0 ::= \"\\\"say \\\\\\\"hi\\\\\\\"\\\"\""), g.gbnf());
     }
 }

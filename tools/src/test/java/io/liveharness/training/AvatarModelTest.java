@@ -111,4 +111,25 @@ class AvatarModelTest {
         Transcript t = rig.run(cases.get("snack-promotion-en-001"), harness(which));
         assertCalled(t, harness(which), "coupon_rules", "productId", "snack-301");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "variant"})
+    void asksTheShippingToolAboutTheRegionTheViewerNamedAndStatesItsSurcharge(String which) {
+        // unconstrained, this model asks about a typical region ("成都") whatever the viewer named;
+        // the grammar lets a region be only words the viewer wrote (ToolCallGrammars)
+        Transcript t = rig.run(cases.get("dress-logistics-zh-002"), harness(which));
+        assertCalled(t, harness(which), "logistics_info", "region", "新疆");
+        assertSays(t, "10");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"default, tech-complaint-en-002", "variant, tech-complaint-en-002", "default, snack-clarification-en-002"})
+    void answersAnEnglishQuestionInEnglishWhereTheModelAloneOpensInChinese(String which, String caseId) {
+        // unconstrained, this model answers these in Chinese; the reply's opening is held to the viewer's script (ReplyScript)
+        Transcript t = rig.run(cases.get(caseId), harness(which));
+        assertEquals(Transcript.MODEL, t.outcome(), "answered by the model: " + t.detail());
+        long han = t.reply().codePoints().filter(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN).count();
+        long latin = t.reply().codePoints().filter(c -> c < 128 && Character.isLetter(c)).count();
+        assertTrue(latin > han, "in English: " + t.reply());
+    }
 }

@@ -533,6 +533,13 @@ public final class LlamaContext implements AutoCloseable {
 
     /** Samples the next token from the logits at batch index {@code index} (and lets the sampler remember it). */
     public int sample(LlamaSampler sampler, int index) {
+        sampler.holdOpening(logitsAt(index));
+        int token = pick(sampler, index);
+        sampler.picked(token);
+        return token;
+    }
+
+    private int pick(LlamaSampler sampler, int index) {
         if (sampler.argmaxOnly()) return argmax(index);
         if (sampler.greedyWithGrammar()) return sampler.pickGreedy(logitsAt(index), argmax(index));
         try {

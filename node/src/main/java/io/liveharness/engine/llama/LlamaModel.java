@@ -2,6 +2,7 @@ package io.liveharness.engine.llama;
 
 import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.EngineException;
+import io.liveharness.engine.ReplyScript;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -14,6 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
@@ -70,6 +74,7 @@ public final class LlamaModel implements AutoCloseable {
     private final MethodHandle applyTemplate;
     private final MethodHandle modelFree;
     private final List<SpecialToken> specialTokens;
+    private final Map<Barred, int[]> barred = new ConcurrentHashMap<>();
     private boolean closed;
 
     /**
@@ -222,6 +227,14 @@ public final class LlamaModel implements AutoCloseable {
         } catch (Throwable t) {
             throw new EngineException("llama_token_to_piece failed: " + t, t);
         }
+    }
+
+    private record Barred(ReplyScript script, ReplyScript.Step step) { }
+
+    /** The tokens a reply held to {@code script} may not write at {@code step}, read from the vocabulary once for each. */
+    public int[] barred(ReplyScript script, ReplyScript.Step step) {
+        return barred.computeIfAbsent(new Barred(script, step),
+                b -> IntStream.range(0, vocabSize).filter(t -> !script.allows(step, piece(t))).toArray());
     }
 
     /** True for tokens that end a generation: EOS, EOT and the model's other end markers. */

@@ -1,6 +1,7 @@
 package io.liveharness.engine.llama;
 
 import io.liveharness.engine.EngineException;
+import io.liveharness.engine.ReplyScript;
 import io.liveharness.engine.SamplingParams;
 import io.liveharness.engine.ToolCallGrammar;
 import io.liveharness.engine.ToolCallParser;
@@ -35,6 +36,10 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * the argmax against the grammar and filters the whole vocabulary only when the grammar refuses
  * it, as llama.cpp's own common sampler does, which picks the same token as filtering first; a
  * sampled request has the grammar first in its chain.
+ *
+ * <p>A request with a {@link ReplyScript} opening has the tokens that would open the reply in
+ * the other script taken out of the logits (set to minus infinity) until its opening is decided
+ * (a visible token; for Han, one that is not a lone Latin letter), whichever path picks it.
  */
 public final class LlamaSampler implements AutoCloseable {
 
@@ -59,6 +64,9 @@ public final class LlamaSampler implements AutoCloseable {
     private final Arena candidates; // the greedy path's candidate arrays
     private final MemorySegment one, all, array; // its candidate arrays: the argmax, the whole vocabulary, the array header
     private final MethodHandle apply, accept; // its per-token calls, bound once (null off that path)
+    private final LlamaModel model;
+    private final ReplyScript opening; // null when the reply may open in any script
+    private ReplyScript.Step step = ReplyScript.Step.OPENING; // null once the opening is decided
     private boolean closed;
 
     public LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p) { this(lib, model, p, false); }
@@ -66,6 +74,8 @@ public final class LlamaSampler implements AutoCloseable {
     /** {@code nativeChain}: build llama.cpp's chain even for plain greedy (tests compare it with the in-place argmax). */
     LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p, boolean nativeChain) {
         this.lib = lib;
+        this.model = model;
+        this.opening = p.opening();
         boolean plainGreedy = !nativeChain && p.greedy() && p.repeatPenalty() == 1f;
         this.argmaxOnly = plainGreedy && p.toolCalls() == null;
         if (plainGreedy) {
@@ -158,6 +168,20 @@ public final class LlamaSampler implements AutoCloseable {
     }
 
     MemorySegment handle() { return chain; }
+
+    /** Before a pick: until the opening is decided, the tokens that would open the reply in the other script cannot be picked. */
+    void holdOpening(MemorySegment logits) {
+        if (opening == null || step == null) return;
+        for (int token : model.barred(opening, step)) logits.setAtIndex(JAVA_FLOAT, token, Float.NEGATIVE_INFINITY);
+    }
+
+    /** After a pick: the opening moves on once a token shows something (not a space, not an empty control token). */
+    void picked(int token) {
+        if (opening == null || step == null) return;
+        byte[] piece = model.piece(token);
+        if (step == ReplyScript.Step.AFTER_A_LETTER) step = null;
+        else if (ReplyScript.visible(piece)) step = opening.after(piece);
+    }
 
     /** True when the next token is simply the most likely one, taken without a native chain. */
     boolean argmaxOnly() { return argmaxOnly; }

@@ -40,7 +40,7 @@ class ToolCallGrammarSamplingTest {
         batcher = BatchingBackend.open(BatchingOptions.of(LlamaTestSupport.model()).withLibraryDir(LlamaTestSupport.libraryDir())
                 .withThreads(1).withContextSize(512).withMaxSequences(2));
         harnessGrammar = ToolCallGrammars.of(HarnessLoader.load(HarnessFiles.fromDirectory(Path.of("harness/default"))).tools(),
-                List.of("dress-101", "dress-102"));
+                List.of("dress-101", "dress-102"), List.of("新疆包邮吗?"));
     }
 
     @AfterAll

@@ -1,0 +1,69 @@
+package io.liveharness.engine;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReplyScriptTest {
+    private static byte[] utf8(String s) { return s.getBytes(StandardCharsets.UTF_8); }
+
+    private static boolean open(ReplyScript script, byte[] piece) { return script.allows(ReplyScript.Step.OPENING, piece); }
+
+    @Test
+    void aViewerWritesInHanOrInLatinLettersOrInNeither() {
+        assertEquals(ReplyScript.HAN, ReplyScript.ofViewer("M码有吗?"));
+        assertEquals(ReplyScript.HAN, ReplyScript.ofViewer("hello 主播"));
+        assertEquals(ReplyScript.LATIN, ReplyScript.ofViewer("Is shipping to Xinjiang free?"));
+        assertEquals(ReplyScript.LATIN, ReplyScript.ofViewer("ok"));
+        assertNull(ReplyScript.ofViewer("666"));
+        assertNull(ReplyScript.ofViewer("M?"));
+        assertNull(ReplyScript.ofViewer(null));
+    }
+
+    @Test
+    void aLatinReplyDoesNotOpenWithHanNorWithTheFirstBytesOfAHanCharacter() {
+        assertFalse(open(ReplyScript.LATIN, utf8("抱歉")));
+        assertFalse(open(ReplyScript.LATIN, utf8(" 哈喽")));
+        byte[] han = utf8("哈");
+        assertFalse(open(ReplyScript.LATIN, Arrays.copyOf(han, 1)), "a byte-level token that starts 哈");
+        assertTrue(open(ReplyScript.LATIN, utf8("Yes")));
+        assertTrue(open(ReplyScript.LATIN, utf8("¥")));
+        assertTrue(open(ReplyScript.LATIN, utf8("，")), "CJK punctuation is no Han character");
+        assertTrue(open(ReplyScript.LATIN, utf8("")), "an empty control token (the end) is always allowed");
+    }
+
+    @Test
+    void aHanReplyDoesNotOpenWithALatinWordButMayWithASizeOrANumber() {
+        assertFalse(open(ReplyScript.HAN, utf8("Our")));
+        assertFalse(open(ReplyScript.HAN, utf8(" Yes")));
+        assertTrue(open(ReplyScript.HAN, utf8("M")), "M码有的哦");
+        assertTrue(open(ReplyScript.HAN, utf8("M码")));
+        assertTrue(open(ReplyScript.HAN, utf8("159")));
+        assertTrue(open(ReplyScript.HAN, utf8("<tool_call>")));
+        assertTrue(open(ReplyScript.HAN, utf8("好的")));
+    }
+
+    @Test
+    void heldToHanALoneLetterMayBeASizeButNotTheFirstLetterOfAWord() {
+        assertEquals(ReplyScript.Step.AFTER_A_LETTER, ReplyScript.HAN.after(utf8(" O")));
+        assertTrue(ReplyScript.HAN.allows(ReplyScript.Step.AFTER_A_LETTER, utf8("码")));
+        assertTrue(ReplyScript.HAN.allows(ReplyScript.Step.AFTER_A_LETTER, utf8("/L")));
+        assertFalse(ReplyScript.HAN.allows(ReplyScript.Step.AFTER_A_LETTER, utf8("ur")), "O, then ur: Our");
+        assertNull(ReplyScript.HAN.after(utf8("M码")), "decided");
+        assertNull(ReplyScript.LATIN.after(utf8("M")), "a Latin reply is decided by any visible token");
+    }
+
+    @Test
+    void aReplyHasOpenedOnceATokenShowsSomething() {
+        assertFalse(ReplyScript.visible(utf8("")));
+        assertFalse(ReplyScript.visible(utf8(" \n")));
+        assertTrue(ReplyScript.visible(utf8(" a")));
+        assertTrue(ReplyScript.visible(Arrays.copyOf(utf8("哈"), 1)));
+    }
+}
