@@ -4,8 +4,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The script a reply opens in, so that a room answers in its viewer's language: a llama.cpp
- * backend does not let the first visible token of a generation open in the other script. Only the
- * opening is held; a reply may still quote a name in the other script ("I'm the host 小美").
+ * backend does not let a generation's first letters be of the other script. Only the opening is
+ * held; a reply may still quote a name in the other script ("I'm the host 小美").
  */
 public enum ReplyScript {
     /** The viewer wrote Latin letters and no Han: the reply does not open with a Han character. */
@@ -27,21 +27,25 @@ public enum ReplyScript {
     }
 
     /**
-     * Where the reply's opening stands: nothing visible yet, or (held to Han) one Latin letter so
+     * Where the reply's opening stands: nothing decided yet, or (held to Han) one Latin letter so
      * far, which may be a size ("M码") or the first letter of a word the vocabulary spells letter by letter.
      */
     public enum Step { OPENING, AFTER_A_LETTER }
 
-    /** True when a token whose text is {@code piece} opens something visible (not spaces, not an empty control token). */
-    public static boolean visible(byte[] piece) {
-        for (byte b : piece) if (!Character.isWhitespace(b & 0xff) || (b & 0x80) != 0) return true;
-        return false;
-    }
-
-    /** Where the opening stands after a visible token: still at a single Latin letter (held to Han), or decided (null). */
-    public Step after(byte[] piece) {
-        int at = skipSpaces(piece);
-        return this == HAN && piece.length - at == 1 && latinLetter(piece, at) ? Step.AFTER_A_LETTER : null;
+    /**
+     * Where the opening stands once a token whose text is {@code piece} is written at {@code step};
+     * null once it is decided. Held to Latin, that is at the first letter ("24 hours" is decided at
+     * h, "24小时" would be at 小); held to Han, at the first visible token that is not a lone Latin
+     * letter, since a Chinese reply may open with a number a Latin unit follows ("20000mAh充电宝").
+     */
+    public Step after(Step step, byte[] piece) {
+        if (step == Step.AFTER_A_LETTER) return null;
+        String text = new String(piece, StandardCharsets.UTF_8).strip();
+        return switch (this) {
+            case LATIN -> text.codePoints().anyMatch(Character::isLetter) ? null : Step.OPENING;
+            case HAN -> text.isEmpty() ? Step.OPENING
+                    : text.length() == 1 && latinLetter(piece, skipSpaces(piece)) ? Step.AFTER_A_LETTER : null;
+        };
     }
 
     /** True when the reply may go on with a token whose text is {@code piece} (its UTF-8 bytes, possibly a part of a character). */

@@ -50,20 +50,18 @@ class ReplyScriptTest {
     }
 
     @Test
-    void heldToHanALoneLetterMayBeASizeButNotTheFirstLetterOfAWord() {
-        assertEquals(ReplyScript.Step.AFTER_A_LETTER, ReplyScript.HAN.after(utf8(" O")));
+    void heldToLatinTheOpeningIsDecidedAtTheFirstLetterAndHeldToHanALoneLetterMayBeASize() {
+        var opening = ReplyScript.Step.OPENING;
+        assertEquals(opening, ReplyScript.LATIN.after(opening, utf8(" ")));
+        assertEquals(opening, ReplyScript.LATIN.after(opening, utf8("24")), "24小时 is decided at 小");
+        assertNull(ReplyScript.HAN.after(opening, utf8("2")), "20000mAh充电宝: a Latin unit may follow");
+        assertEquals(opening, ReplyScript.HAN.after(opening, utf8(" ")));
+        assertNull(ReplyScript.LATIN.after(opening, utf8("M")));
+        assertEquals(ReplyScript.Step.AFTER_A_LETTER, ReplyScript.HAN.after(opening, utf8(" O")));
+        assertNull(ReplyScript.HAN.after(opening, utf8("M码")));
+        assertNull(ReplyScript.HAN.after(ReplyScript.Step.AFTER_A_LETTER, utf8("码")));
         assertTrue(ReplyScript.HAN.allows(ReplyScript.Step.AFTER_A_LETTER, utf8("码")));
         assertTrue(ReplyScript.HAN.allows(ReplyScript.Step.AFTER_A_LETTER, utf8("/L")));
         assertFalse(ReplyScript.HAN.allows(ReplyScript.Step.AFTER_A_LETTER, utf8("ur")), "O, then ur: Our");
-        assertNull(ReplyScript.HAN.after(utf8("M码")), "decided");
-        assertNull(ReplyScript.LATIN.after(utf8("M")), "a Latin reply is decided by any visible token");
-    }
-
-    @Test
-    void aReplyHasOpenedOnceATokenShowsSomething() {
-        assertFalse(ReplyScript.visible(utf8("")));
-        assertFalse(ReplyScript.visible(utf8(" \n")));
-        assertTrue(ReplyScript.visible(utf8(" a")));
-        assertTrue(ReplyScript.visible(Arrays.copyOf(utf8("哈"), 1)));
     }
 }

@@ -39,7 +39,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  *
  * <p>A request with a {@link ReplyScript} opening has the tokens that would open the reply in
  * the other script taken out of the logits (set to minus infinity) until its opening is decided
- * (a visible token; for Han, one that is not a lone Latin letter), whichever path picks it.
+ * (its first letter; for Han, one that is not a lone Latin letter), whichever path picks it.
  */
 public final class LlamaSampler implements AutoCloseable {
 
@@ -175,12 +175,9 @@ public final class LlamaSampler implements AutoCloseable {
         for (int token : model.barred(opening, step)) logits.setAtIndex(JAVA_FLOAT, token, Float.NEGATIVE_INFINITY);
     }
 
-    /** After a pick: the opening moves on once a token shows something (not a space, not an empty control token). */
+    /** After a pick: the opening is decided at the first letter (for Han, one that is not a lone Latin letter). */
     void picked(int token) {
-        if (opening == null || step == null) return;
-        byte[] piece = model.piece(token);
-        if (step == ReplyScript.Step.AFTER_A_LETTER) step = null;
-        else if (ReplyScript.visible(piece)) step = opening.after(piece);
+        if (opening != null && step != null) step = opening.after(step, model.piece(token));
     }
 
     /** True when the next token is simply the most likely one, taken without a native chain. */
