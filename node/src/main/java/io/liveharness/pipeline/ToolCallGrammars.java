@@ -118,21 +118,16 @@ public final class ToolCallGrammars {
     }
 
     /**
-     * Where a place may stand in what the viewer wrote: each stretch of two to eight Han
-     * characters ("新疆", "疆包" too: the model picks among them) and each capitalized Latin word
-     * or two that does not merely open a sentence ("Xinjiang", "Inner Mongolia"; neither "Can" nor
-     * "you" in "Can you ship it?"), longest first.
+     * Where a place may stand in what the viewer wrote: each capitalized Latin word or two that
+     * does not merely open a sentence ("Xinjiang", "Inner Mongolia"; neither "Can" nor "you" in
+     * "Can you ship it?") and each stretch of two to eight Han characters ("新疆", "疆包" too: the
+     * model picks among them), the latest message first and short stretches before long ones, at
+     * most {@link #MOST_PLACES}, so a long message cannot make the grammar slow.
      */
     static List<String> spans(List<String> texts) {
         Set<String> out = new LinkedHashSet<>();
-        for (String text : texts) {
+        for (String text : texts.reversed()) {
             if (text == null) continue;
-            for (var m = HAN_RUN.matcher(text); m.find(); ) {
-                String run = m.group();
-                for (int len = Math.min(LONGEST_HAN_PLACE, run.length()); len >= 2; len--) {
-                    for (int at = 0; at + len <= run.length(); at++) out.add(run.substring(at, at + len));
-                }
-            }
             for (String sentence : SENTENCE_END.split(text)) {
                 List<String> words = new ArrayList<>();
                 for (var m = LATIN_WORD.matcher(sentence); m.find(); ) {
@@ -146,9 +141,18 @@ public final class ToolCallGrammars {
                 }
                 out.addAll(words);
             }
+            List<String> runs = HAN_RUN.matcher(text).results().map(java.util.regex.MatchResult::group).toList();
+            for (int len = 2; len <= LONGEST_HAN_PLACE; len++) {
+                for (String run : runs) {
+                    for (int at = 0; at + len <= run.length(); at++) out.add(run.substring(at, at + len));
+                }
+            }
         }
-        return List.copyOf(out);
+        return out.stream().limit(MOST_PLACES).toList();
     }
+
+    /** How many places a grammar lists at most: llama.cpp follows each alternative at once. */
+    static final int MOST_PLACES = 256;
 
     private static final Pattern HAN_RUN = Pattern.compile("\\p{IsHan}{2,}");
     private static final Pattern SENTENCE_END = Pattern.compile("[.?!。？！;；]");

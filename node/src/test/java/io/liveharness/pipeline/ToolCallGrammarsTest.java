@@ -54,15 +54,20 @@ class ToolCallGrammarsTest {
         ToolSpec renamed = new ToolSpec("ship_info", "Shipping rules.",
                 "{\"type\":\"object\",\"properties\":{\"area\":{\"type\":\"string\"}}}", "logistics_info", Map.of("area", "region"));
         String zh = rule(ToolCallGrammars.of(List.of(renamed), IDS, List.of("新疆包邮吗?")).gbnf(), "tool0-arg ::= ");
-        assertTrue(zh.contains("( \"\\\"新疆包邮吗\\\"\" | "), zh);
-        assertTrue(zh.contains("| \"\\\"新疆\\\"\" |"), zh);
+        assertTrue(zh.contains("( \"\\\"新疆\\\"\" | "), zh);
+        assertTrue(zh.contains("| \"\\\"新疆包邮吗\\\"\" )"), zh);
         assertFalse(zh.contains("成都") || zh.contains(" str"), "only the viewer's words: " + zh);
 
         assertEquals(List.of("Inner Mongolia", "Inner", "Mongolia"), ToolCallGrammars.spans(List.of("Is shipping to Inner Mongolia free?")));
         assertEquals(List.of("Xinjiang"), ToolCallGrammars.spans(List.of("Xinjiang?")));
         assertEquals(List.of(), ToolCallGrammars.spans(List.of("Can you guarantee when it ships?")), "a sentence's first word is no place");
-        assertEquals(List.of("我在新疆", "我在新", "在新疆", "我在", "在新", "新疆", "Tibet"),
-                ToolCallGrammars.spans(List.of("我在新疆", "what about Tibet")), "every turn the viewer wrote counts");
+        assertEquals(List.of("Tibet", "我在", "在新", "新疆", "我在新", "在新疆", "我在新疆"),
+                ToolCallGrammars.spans(List.of("我在新疆", "what about Tibet")), "every turn the viewer wrote counts, the latest first");
+        StringBuilder longMessage = new StringBuilder("新疆");
+        for (int i = 0; i < 490; i++) longMessage.appendCodePoint(0x4E00 + i); // all different, so nothing repeats
+        List<String> flood = ToolCallGrammars.spans(List.of(longMessage.toString()));
+        assertEquals(ToolCallGrammars.MOST_PLACES, flood.size(), "a long message cannot make the grammar long");
+        assertTrue(flood.contains("新疆"), "short stretches come first: " + flood.subList(0, 3));
         assertEquals("tool0-args ::= \"{\" ws \"}\"",
                 rule(ToolCallGrammars.of(List.of(renamed), IDS, List.of("Can you ship it?")).gbnf(), "tool0-args ::= "),
                 "no place named, no region to give");
