@@ -6,6 +6,7 @@ import io.liveharness.engine.ToolCallGrammar;
 import io.liveharness.engine.ToolCallParser;
 import io.liveharness.harness.ToolSpec;
 import io.liveharness.tools.LocalTool;
+import io.liveharness.tools.LogisticsInfoTool;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -21,10 +22,10 @@ import java.util.regex.Pattern;
  * an offered tool, its argument names, and for each a value its JSON Schema allows: an enum's
  * values, a number, a string; an argument the tool reads as a product id only the ids of the
  * room's products, so a small model cannot call a tool with an id it half-remembers
- * ({@code nuts-301} where the room sells {@code snack-301}); an argument the tool reads as the
- * viewer's region only words the viewer wrote ({@code 新疆} from "新疆包邮吗?", never a typical
- * {@code 成都}), and none when the viewer named no place. Which arguments are required is left to
- * the tool, which names a missing one in its error, as it does today.
+ * ({@code nuts-301} where the room sells {@code snack-301}); the shipping tool's region only words
+ * the viewer wrote ({@code 新疆} from "新疆包邮吗?", never a typical {@code 成都}), and none when the
+ * viewer named no place. Which arguments are required is left to the tool, which names a missing
+ * one in its error, as it does today.
  */
 public final class ToolCallGrammars {
 
@@ -77,12 +78,9 @@ public final class ToolCallGrammars {
         for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> p = it.next();
             String handlerName = tool.argumentNames().getOrDefault(p.getKey(), p.getKey());
-            List<String> allowed = switch (handlerName) {
-                case LocalTool.PRODUCT_ID -> productIds;
-                case LocalTool.REGION -> places;
-                default -> List.of();
-            };
-            if (handlerName.equals(LocalTool.REGION) && allowed.isEmpty()) continue; // the viewer named no place
+            boolean region = tool.handler().equals(LogisticsInfoTool.NAME) && handlerName.equals(LogisticsInfoTool.REGION);
+            List<String> allowed = region ? places : handlerName.equals(LocalTool.PRODUCT_ID) ? productIds : List.of();
+            if (region && allowed.isEmpty()) continue; // the viewer named no place
             args.add(literal(quoted(p.getKey())) + " ws \":\" ws " + value(p.getValue(), allowed));
         }
         if (args.isEmpty()) {

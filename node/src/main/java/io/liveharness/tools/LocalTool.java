@@ -18,8 +18,6 @@ public abstract class LocalTool extends VerticleBase {
     protected static final ObjectMapper JSON = Json.MAPPER;
     /** The argument that names one of the room's products, in every tool that takes one. */
     public static final String PRODUCT_ID = "productId";
-    /** The argument that says where the viewer is, in the viewer's own words ("新疆", "Xinjiang"). */
-    public static final String REGION = "region";
 
     /** An argument problem, reported to the model as the tool's error. */
     protected static final class BadArgument extends RuntimeException {

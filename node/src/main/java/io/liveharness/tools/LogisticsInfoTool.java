@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** {@code logistics_info {productId?, region?}}: couriers, delivery time, free shipping, remote-region rules. */
 public final class LogisticsInfoTool extends LocalTool {
     public static final String NAME = "logistics_info";
+    /** The argument that says where the viewer is, in the viewer's own words ("新疆", "Xinjiang"). */
+    public static final String REGION = "region";
     private final Catalog catalog;
     private final Policies policies;
 

@@ -10,6 +10,8 @@ import io.liveharness.engine.EngineException;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.PromptTooLongException;
 import io.liveharness.engine.SamplingParams;
+import io.liveharness.harness.ToolSpec;
+import io.liveharness.pipeline.ToolCallGrammars;
 import io.liveharness.ingress.RequestJson;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -19,6 +21,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -156,6 +159,8 @@ public final class ChatCompletionsApi {
 
         void start() {
             SamplingParams sampling = new SamplingParams(request.temperature(), request.topP(), 0, 1f, request.seed());
+            // a call the model opens names one of the request's functions with its arguments, as in the rooms
+            if (request.toolsActive()) sampling = sampling.withToolCalls(ToolCallGrammars.of(functions(request), List.of(), List.of()));
             // per client, so one client's users never share (or evict) another's prefix
             String key = SEQUENCE_PREFIX + client.name() + ":" + (request.user() != null ? request.user() : id);
             long now = System.nanoTime();
@@ -271,4 +276,15 @@ public final class ChatCompletionsApi {
     private static void error(HttpServerResponse response, OpenAiError e) {
         json(response, e.status(), e.body());
     }
+
+    /** The request's functions as the tool-call grammar reads them: name, description and JSON Schema. */
+    static List<ToolSpec> functions(ChatRequest request) {
+        return request.tools().stream().map(t -> t.path("function"))
+                .map(f -> new ToolSpec(f.path("name").asText(), f.path("description").asText(""),
+                        f.path("parameters").isObject() ? f.path("parameters").toString() : "{}", API_FUNCTION))
+                .toList();
+    }
+
+    /** What a request's function is handled by: the client, not a tool of this node. */
+    static final String API_FUNCTION = "api";
 }
