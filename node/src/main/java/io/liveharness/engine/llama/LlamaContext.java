@@ -533,9 +533,10 @@ public final class LlamaContext implements AutoCloseable {
 
     /** Samples the next token from the logits at batch index {@code index} (and lets the sampler remember it). */
     public int sample(LlamaSampler sampler, int index) {
-        sampler.holdOpening(logitsAt(index));
+        boolean holding = sampler.holdsOpening(); // false for most tokens: no logits lookup then
+        if (holding) sampler.holdOpening(logitsAt(index));
         int token = pick(sampler, index);
-        sampler.picked(token);
+        if (holding) sampler.picked(token);
         return token;
     }
 

@@ -169,15 +169,17 @@ public final class LlamaSampler implements AutoCloseable {
 
     MemorySegment handle() { return chain; }
 
+    /** True until the reply's opening is decided (never for a request that holds none). */
+    boolean holdsOpening() { return opening != null && step != null; }
+
     /** Before a pick: until the opening is decided, the tokens that would open the reply in the other script cannot be picked. */
     void holdOpening(MemorySegment logits) {
-        if (opening == null || step == null) return;
         for (int token : model.barred(opening, step)) logits.setAtIndex(JAVA_FLOAT, token, Float.NEGATIVE_INFINITY);
     }
 
     /** After a pick: the opening is decided at the first letter (for Han, one that is not a lone Latin letter). */
     void picked(int token) {
-        if (opening != null && step != null) step = opening.after(step, model.piece(token));
+        step = opening.after(step, model.piece(token));
     }
 
     /** True when the next token is simply the most likely one, taken without a native chain. */
