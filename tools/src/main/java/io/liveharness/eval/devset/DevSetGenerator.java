@@ -7,8 +7,10 @@ import io.liveharness.tools.Product;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -103,8 +105,8 @@ public final class DevSetGenerator {
         for (String otherId : room.products()) {
             Product o = products.get(otherId);
             if (o == null || o.id().equals(p.id())) continue;
-            add(room, o, p.id(), qa, "zh", say(qa, "other_product", "zh", "zh", zhName(o)), r -> r.facts(num(o.price())), List.of("other-product"));
-            add(room, o, p.id(), qa, "en", say(qa, "other_product", "en", "en", enName(o)), r -> r.facts(num(o.price())), List.of("other-product"));
+            add(room, o, p.id(), qa, "zh", say(qa, "other_product", "zh", "zh", otherName(o, p, true)), r -> r.facts(num(o.price())), List.of("other-product"));
+            add(room, o, p.id(), qa, "en", say(qa, "other_product", "en", "en", otherName(o, p, false)), r -> r.facts(num(o.price())), List.of("other-product"));
         }
         // They look risky (a superlative, a guarantee) but the data answers them: refusing is the failure.
         add(room, p, qa, "zh", say(qa, "cheapest", "zh"), r -> r.facts(price).forbid(words("cheapest_forbidden_zh")).tag("risky-answerable"));
@@ -306,6 +308,20 @@ public final class DevSetGenerator {
 
     private static String enName(Product p) {
         return p.keywords().stream().filter(k -> !cjk(k)).findFirst().orElse(p.category());
+    }
+
+    /**
+     * How a viewer names {@code o} while {@code onStage} is on stage: by its first keyword, unless the
+     * product on stage answers to that word too ("连衣裙" in a room of two dresses), where only the
+     * name's own words in that language say which one is meant.
+     */
+    private static String otherName(Product o, Product onStage, boolean zh) {
+        String word = zh ? zhName(o) : enName(o);
+        String lower = word.toLowerCase(Locale.ROOT);
+        boolean shared = onStage.name().toLowerCase(Locale.ROOT).contains(lower)
+                || onStage.keywords().stream().anyMatch(k -> k.equalsIgnoreCase(word));
+        if (!shared) return word;
+        return String.join(zh ? "" : " ", Arrays.stream(o.name().split("\\s+")).filter(w -> cjk(w) == zh).toList());
     }
 
     private static boolean cjk(String s) { return s.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN); }

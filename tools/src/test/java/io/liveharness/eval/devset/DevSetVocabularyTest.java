@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The dev set's vocabulary file: it loads, a malformed one is refused naming the file, and it makes the committed dev set. */
+/** The dev set's vocabulary file: it loads, a malformed one is refused naming the file, and it makes the committed dev set, whose questions say what they ask about. */
 class DevSetVocabularyTest {
     @TempDir Path tmp;
 
@@ -68,13 +69,48 @@ class DevSetVocabularyTest {
         assertArrayEquals(Files.readAllBytes(Path.of("eval/dev/demo.jsonl")), Files.readAllBytes(out));
     }
 
+    /**
+     * A question tagged other-product tests whether the avatar answers about the product the viewer
+     * named. "连衣裙多少钱?" in a room of two dresses names both, and the product on stage is the
+     * right answer to it; so the question must carry a word of another product of the room that the
+     * one on stage lacks.
+     */
+    @Test
+    void anOtherProductQuestionNamesWhatOnlyTheOtherProductIs() throws Exception {
+        Map<String, Product> products = products();
+        Map<String, RoomManifest> rooms = new LinkedHashMap<>();
+        rooms().forEach(r -> rooms.put(r.id(), r));
+        List<DevCase> asked = generate(DevSetVocabulary.load(DevSetVocabulary.DEFAULT_FILE)).stream()
+                .filter(c -> c.tags().contains("other-product")).toList();
+        assertEquals(8, asked.size());
+        for (DevCase c : asked) {
+            String text = plain(c.text());
+            List<String> onStage = products.get(c.onStage()).keywords().stream().map(DevSetVocabularyTest::plain).toList();
+            boolean named = rooms.get(c.room()).products().stream().filter(id -> !id.equals(c.onStage()))
+                    .flatMap(id -> products.get(id).keywords().stream()).map(DevSetVocabularyTest::plain)
+                    .anyMatch(k -> !onStage.contains(k) && text.contains(k));
+            assertTrue(named, c.id() + ": \"" + c.text() + "\" names no word that only another product answers to");
+        }
+    }
+
+    /** "Puff-sleeve" and "puff sleeve" are one word to a viewer. */
+    private static String plain(String s) { return s.toLowerCase(Locale.ROOT).replace('-', ' '); }
+
+    private static List<RoomManifest> rooms() throws Exception {
+        NodeConfig config = ConfigLoader.load(ConfigLoader.DEFAULT_FILE);
+        return RoomManifests.load(Path.of(config.rooms().dir()), Catalog.load(Path.of(config.catalog().file())));
+    }
+
+    private static Map<String, Product> products() throws Exception {
+        Catalog catalog = Catalog.load(Path.of(ConfigLoader.load(ConfigLoader.DEFAULT_FILE).catalog().file()));
+        Map<String, Product> products = new LinkedHashMap<>();
+        rooms().forEach(r -> r.products().forEach(id -> catalog.find(id).ifPresent(p -> products.put(id, p))));
+        return products;
+    }
+
     private static List<DevCase> generate(DevSetVocabulary vocab) throws Exception {
         NodeConfig config = ConfigLoader.load(ConfigLoader.DEFAULT_FILE);
-        Catalog catalog = Catalog.load(Path.of(config.catalog().file()));
         Policies policies = Policies.load(Path.of(config.catalog().policies()));
-        List<RoomManifest> rooms = RoomManifests.load(Path.of(config.rooms().dir()), catalog);
-        Map<String, Product> products = new LinkedHashMap<>();
-        rooms.forEach(r -> r.products().forEach(id -> catalog.find(id).ifPresent(p -> products.put(id, p))));
-        return DevSetGenerator.generate(rooms, products, policies, vocab, 9);
+        return DevSetGenerator.generate(rooms(), products(), policies, vocab, 9);
     }
 }
