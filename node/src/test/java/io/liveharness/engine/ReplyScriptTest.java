@@ -50,13 +50,22 @@ class ReplyScriptTest {
     }
 
     @Test
-    void heldToLatinTheOpeningIsDecidedAtTheFirstLetterAndHeldToHanALoneLetterMayBeASize() {
+    void heldToLatinTheOpeningIsDecidedWhenItsFirstWordEndsAndHeldToHanALoneLetterMayBeASize() {
         var opening = ReplyScript.Step.OPENING;
         assertEquals(opening, ReplyScript.LATIN.after(opening, utf8(" ")));
         assertEquals(opening, ReplyScript.LATIN.after(opening, utf8("24")), "24小时 is decided at 小");
         assertNull(ReplyScript.HAN.after(opening, utf8("2")), "20000mAh充电宝: a Latin unit may follow");
         assertEquals(opening, ReplyScript.HAN.after(opening, utf8(" ")));
-        assertNull(ReplyScript.LATIN.after(opening, utf8("M")));
+        var inAWord = ReplyScript.Step.IN_A_WORD;
+        assertEquals(inAWord, ReplyScript.LATIN.after(opening, utf8("M")));
+        assertEquals(inAWord, ReplyScript.LATIN.after(opening, utf8("20000mAh")));
+        assertFalse(ReplyScript.LATIN.allows(inAWord, utf8("快充")), "20000mAh快充充电宝 answers an English question in Chinese");
+        assertFalse(ReplyScript.LATIN.allows(inAWord, utf8(" 快充")));
+        assertTrue(ReplyScript.LATIN.allows(inAWord, utf8(" fast")));
+        assertTrue(ReplyScript.LATIN.allows(inAWord, utf8("ah")));
+        assertEquals(inAWord, ReplyScript.LATIN.after(inAWord, utf8("ah")));
+        assertNull(ReplyScript.LATIN.after(inAWord, utf8(" fast")), "the word ended at the space");
+        assertNull(ReplyScript.LATIN.after(opening, utf8(" hours,")), "a word and its end in one token");
         assertEquals(ReplyScript.Step.AFTER_A_LETTER, ReplyScript.HAN.after(opening, utf8(" O")));
         assertNull(ReplyScript.HAN.after(opening, utf8("M码")));
         assertNull(ReplyScript.HAN.after(ReplyScript.Step.AFTER_A_LETTER, utf8("码")));

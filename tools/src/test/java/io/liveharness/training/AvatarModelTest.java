@@ -14,6 +14,7 @@ import io.liveharness.harness.HarnessLoader;
 import io.liveharness.harness.ToolSpec;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,13 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * verticles, llama.cpp batcher), greedy, so each case has one answer: it calls the right tool
  * under the name the harness gives it, with the argument names that harness gives, on the default
  * harness and on a variant (seed 424242, never used for training data) that renames tools and
- * arguments, with the argument's value copied from the prompt, and its reply states the fact the
+ * arguments (and on the robustness run's second variant of seed 7 for a reply's language), with
+ * the argument's value copied from the prompt, and its reply states the fact the
  * tool returned. Only what the model does today is asserted; what it does not yet do is in its card.
  */
 class AvatarModelTest {
     static final Path MODEL = Path.of("models/avatar/liveharness-avatar.gguf");
     static EvalRig rig;
-    static Harness base, variant;
+    static Harness base, variant, heldOut;
     static Map<String, DevCase> cases;
 
     @BeforeAll
@@ -46,8 +48,9 @@ class AvatarModelTest {
         HarnessFiles files = HarnessFiles.fromDirectory(Path.of("harness/default"));
         base = HarnessLoader.load(files);
         variant = HarnessLoader.load(HarnessAugmenter.variants(files, 1, 424242).getFirst().files());
+        heldOut = HarnessLoader.load(HarnessAugmenter.variants(files, 2, 7).get(1).files());
         var engine = EvalModels.engine(config, MODEL.toString(), null, null, null);
-        rig = EvalRig.open(config, EvalModels.open(engine), EvalModels.router(config), List.of(base, variant), 30_000);
+        rig = EvalRig.open(config, EvalModels.open(engine), EvalModels.router(config), List.of(base, variant, heldOut), 30_000);
         cases = new java.util.HashMap<>();
         DevSet.read(Path.of("eval/dev/demo.jsonl")).forEach(c -> cases.put(c.id(), c));
     }
@@ -131,5 +134,16 @@ class AvatarModelTest {
         long han = t.reply().codePoints().filter(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN).count();
         long latin = t.reply().codePoints().filter(c -> c < 128 && Character.isLetter(c)).count();
         assertTrue(latin > han, "in English: " + t.reply());
+    }
+
+    @Test
+    void anEnglishReplyThatOpensWithANumberAndItsUnitGoesOnInEnglish() {
+        // on the second variant of seed 7 (eval/robustness/avatar/hsa2), held only to a Latin first letter,
+        // this model writes "22000mAh" and goes on in Chinese ("22000mAh快充充电宝10000mAh充电宝是铝合金外壳哦");
+        // the opening is held until its first word ends (ReplyScript)
+        Transcript t = rig.run(cases.get("tech-clarification-en-008"), heldOut);
+        assertEquals(Transcript.MODEL, t.outcome(), "answered by the model: " + t.detail());
+        assertTrue(t.reply().codePoints().noneMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN),
+                "in English: " + t.reply());
     }
 }

@@ -177,7 +177,7 @@ public final class LlamaSampler implements AutoCloseable {
         for (int token : model.barred(opening, step)) logits.setAtIndex(JAVA_FLOAT, token, Float.NEGATIVE_INFINITY);
     }
 
-    /** After a pick: the opening is decided at the first letter (for Han, one that is not a lone Latin letter). */
+    /** After a pick: the opening is decided once its first Latin word ends (for Han, at the first token that is not a lone Latin letter). */
     void picked(int token) {
         step = opening.after(step, model.piece(token));
     }
