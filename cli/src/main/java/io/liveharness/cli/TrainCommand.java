@@ -12,17 +12,18 @@ final class TrainCommand {
     static final String TRAIN_USAGE = "model train --data F [--held-out F] --vocab F --out DIR [--hidden 256 --layers 4 --heads 4"
             + " --kv-heads 2 --head-dim 64 --ffn 768 --context 1024 --untied] [--batch 8 --lr 3e-3 --min-lr 3e-4 --warmup N"
             + " --steps N | --tokens N] [--weight-decay 0.1 --clip 1 --seed 1 --threads 2 --checkpoint-minutes 10"
-            + " --eval-every 100 --pause-after N] [--init-from RUN_DIR|MODEL.gguf]";
+            + " --eval-every 100 --pause-after N] [--init-from RUN_DIR|MODEL.gguf] [--train-layers 1,3,...]";
     static final String EXPORT_USAGE = "model export --run DIR --out F.gguf [--finetune WHAT]";
     static final String SUBSET_USAGE = "model vocab-subset --vocab F --tokens N --out F.gguf";
     static final String TRANSPLANT_USAGE = "model transplant --model F.gguf --vocab F --out F.gguf";
+    static final String GROW_USAGE = "model grow --model F.gguf --layers N --out F.gguf";
 
     private TrainCommand() { }
 
     static int train(String[] args) {
         Options o = Options.parse(args, 1, Set.of("data", "held-out", "vocab", "out", "hidden", "layers", "heads", "kv-heads",
                 "head-dim", "ffn", "context", "batch", "lr", "min-lr", "warmup", "steps", "tokens", "weight-decay", "clip",
-                "seed", "threads", "checkpoint-minutes", "eval-every", "pause-after", "log-seconds", "init-from"), Set.of("untied"));
+                "seed", "threads", "checkpoint-minutes", "eval-every", "pause-after", "log-seconds", "init-from", "train-layers"), Set.of("untied"));
         for (String required : new String[]{"data", "vocab", "out"}) {
             if (!o.has(required)) throw new UsageException("--" + required + " is required; usage: " + TRAIN_USAGE);
         }
@@ -40,7 +41,8 @@ final class TrainCommand {
                     .withRun((long) o.number("seed", d.seed()), i(o, "threads", d.threads()),
                             o.number("checkpoint-minutes", d.checkpointMinutes()), i(o, "eval-every", d.evalEvery()),
                             i(o, "pause-after", 0), o.number("log-seconds", d.logSeconds()))
-                    .withInitFrom(o.has("init-from") ? Path.of(o.get("init-from", "")) : null);
+                    .withInitFrom(o.has("init-from") ? Path.of(o.get("init-from", "")) : null)
+                    .withTrainedLayers(layers(o.get("train-layers", "")));
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -83,6 +85,34 @@ final class TrainCommand {
         System.out.printf("wrote %s: %,d tokens, %,d of them the same bytes as an old token, %,d started from the mean of old ones%n",
                 out, r.vocab(), r.same(), r.averaged());
         return 0;
+    }
+
+    /** A trained model made deeper, its new blocks adding nothing until they train (--init-from, --train-layers). */
+    static int grow(String[] args) {
+        Options o = Options.parse(args, 1, Set.of("model", "layers", "out"), Set.of());
+        if (!o.has("model") || !o.has("layers") || !o.has("out")) throw new UsageException("usage: " + GROW_USAGE);
+        Path out = Path.of(o.get("out", ""));
+        io.liveharness.training.trainer.ModelGrow.Result r;
+        try {
+            r = io.liveharness.training.trainer.ModelGrow.write(file(o, "model"), i(o, "layers", 0), out);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        String added = String.join(",", r.newLayers().stream().map(String::valueOf).toList());
+        System.out.printf("wrote %s: %d blocks, %s new (each a copy of the block before it whose attn_output and ffn_down are zero:"
+                + " the model computes what it did); train them alone with --init-from %s --layers %d --train-layers %s%n",
+                out, r.config().layers(), added, out, r.config().layers(), added);
+        return 0;
+    }
+
+    /** "1,3,6" → [1, 3, 6]; "" → none. */
+    private static java.util.List<Integer> layers(String list) {
+        if (list.isBlank()) return java.util.List.of();
+        try {
+            return java.util.Arrays.stream(list.split(",")).map(String::strip).map(Integer::valueOf).toList();
+        } catch (NumberFormatException e) {
+            throw new UsageException("--train-layers " + list + ": give block numbers separated by commas, for example 1,3,6,8");
+        }
     }
 
     private static Path file(Options o, String name) {

@@ -2,7 +2,9 @@ package io.liveharness.training.trainer;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * Everything `model train` is told. The settings that shape the result form {@link #identity}: a
@@ -16,50 +18,66 @@ import java.util.Map;
  * @param pauseAfter stop after this many steps of this invocation, with a checkpoint (0: run to the end)
  * @param initFrom   a run folder whose last checkpoint's weights this run starts from, or a GGUF this trainer
  *                   exported (same shape; a fresh optimizer and schedule); null: the seed's random weights
+ * @param trainedLayers the decoder blocks that train, every other tensor (embeddings and norms too) staying as it
+ *                   starts, for the new blocks of a grown model ({@link ModelGrow}); empty: every tensor trains
  */
 public record TrainSettings(Path data, Path heldOut, Path vocab, Path out,
                             int hidden, int layers, int heads, int kvHeads, int headDim, int ffn, int context, boolean tied,
                             int batch, double lr, double minLr, int warmup, int steps, long tokens,
                             double weightDecay, double clip, double beta1, double beta2,
                             long seed, int threads, double checkpointMinutes, int evalEvery, int pauseAfter, double logSeconds,
-                            Path initFrom) {
+                            Path initFrom, List<Integer> trainedLayers) {
 
     public TrainSettings {
         if (batch < 1) throw new IllegalArgumentException("--batch must be at least 1");
         if (steps < 0 || tokens < 0) throw new IllegalArgumentException("--steps and --tokens cannot be negative");
         if (threads < 1) throw new IllegalArgumentException("--threads must be at least 1");
         if (!(lr > 0)) throw new IllegalArgumentException("--lr must be positive");
+        trainedLayers = trainedLayers == null ? List.of() : List.copyOf(new TreeSet<>(trainedLayers));
+        for (int l : trainedLayers) {
+            if (l < 0 || l >= layers) throw new IllegalArgumentException("--train-layers " + l + ": the model has blocks 0 to " + (layers - 1));
+        }
     }
 
     /** The defaults of the CLI, for the given files. */
     public static TrainSettings defaults(Path data, Path heldOut, Path vocab, Path out) {
         return new TrainSettings(data, heldOut, vocab, out, 256, 4, 4, 2, 64, 768, 1024, true,
-                8, 3e-3, 3e-4, -1, 0, 0, 0.1, 1.0, 0.9, 0.95, 1, 2, 10, 100, 0, 5, null);
+                8, 3e-3, 3e-4, -1, 0, 0, 0.1, 1.0, 0.9, 0.95, 1, 2, 10, 100, 0, 5, null, List.of());
     }
 
     public TrainSettings withShape(int hidden, int layers, int heads, int kvHeads, int headDim, int ffn, int context, boolean tied) {
         return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
-                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom);
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom, trainedLayers);
     }
 
     public TrainSettings withSchedule(int batch, double lr, double minLr, int warmup, int steps, long tokens) {
         return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
-                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom);
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom, trainedLayers);
     }
 
     public TrainSettings withRun(long seed, int threads, double checkpointMinutes, int evalEvery, int pauseAfter, double logSeconds) {
         return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
-                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom);
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom, trainedLayers);
     }
 
     public TrainSettings withOptimizer(double weightDecay, double clip, double beta1, double beta2) {
         return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
-                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom);
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom, trainedLayers);
     }
 
     public TrainSettings withInitFrom(Path run) {
         return new TrainSettings(data, heldOut, vocab, out, hidden, layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
-                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, run);
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, run, trainedLayers);
+    }
+
+    public TrainSettings withTrainedLayers(List<Integer> layers) {
+        return new TrainSettings(data, heldOut, vocab, out, hidden, this.layers, heads, kvHeads, headDim, ffn, context, tied, batch, lr,
+                minLr, warmup, steps, tokens, weightDecay, clip, beta1, beta2, seed, threads, checkpointMinutes, evalEvery, pauseAfter, logSeconds, initFrom, layers);
+    }
+
+    /** True when tensor {@code name} trains: every tensor, or only those of the chosen blocks. */
+    public boolean trains(String name) {
+        return trainedLayers.isEmpty() || trainedLayers.stream().anyMatch(l -> name.startsWith("blk." + l + "."));
     }
 
     /**
@@ -92,6 +110,7 @@ public record TrainSettings(Path data, Path heldOut, Path vocab, Path out,
         m.put("seed", seed);
         m.put("evalEvery", evalEvery);
         if (initFrom != null) m.put("initFrom", initFrom.toAbsolutePath().normalize().toString());
+        if (!trainedLayers.isEmpty()) m.put("trainedLayers", trainedLayers);
         return m;
     }
 

@@ -64,7 +64,7 @@ public final class Trainer {
             checkSameRun(dir, identity);
             Checkpoint cp = Checkpoint.read(dir, c);
             w = cp.weights();
-            adam = new AdamW(w, s.beta1(), s.beta2(), s.weightDecay(), s.clip());
+            adam = new AdamW(w, s.beta1(), s.beta2(), s.weightDecay(), s.clip(), s::trains);
             adam.m.copyFrom(cp.m());
             adam.v.copyFrom(cp.v());
             order = new DataOrder(data.sequences().size(), cp.cursor());
@@ -86,12 +86,17 @@ public final class Trainer {
             log.line(String.format(Locale.ROOT, "training %,d parameters on %,d sequences (%,d tokens, %,d trained; %d cut to %d tokens, %,d tokens cut)%s",
                     c.parameters(), data.sequences().size(), data.tokens(), data.trainedTokens(), data.cut(), c.context(), data.cutTokens(),
                     heldOut == null ? "" : String.format(Locale.ROOT, "; held out %,d sequences", heldOut.sequences().size())));
+            if (!s.trainedLayers().isEmpty()) {
+                long trains = w.all().stream().filter(t -> s.trains(t.name())).mapToLong(Tensor::size).sum();
+                log.line(String.format(Locale.ROOT, "only blocks %s train (%,d parameters); every other tensor stays as it starts",
+                        s.trainedLayers(), trains));
+            }
             if (data.cutTargets() > 0) {
                 log.line(String.format(Locale.ROOT, "WARNING: %,d trained tokens lie past the context of %d and are never learned; the longest sequence has %,d tokens (--context)",
                         data.cutTargets(), c.context(), data.longest()));
             }
         }
-        if (adam == null) adam = new AdamW(w, s.beta1(), s.beta2(), s.weightDecay(), s.clip());
+        if (adam == null) adam = new AdamW(w, s.beta1(), s.beta2(), s.weightDecay(), s.clip(), s::trains);
 
         Transposes wt = Transposes.of(w);
         Weights grads = w.zerosLike();
