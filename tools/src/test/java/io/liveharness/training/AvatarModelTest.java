@@ -109,7 +109,7 @@ class AvatarModelTest {
     @ParameterizedTest
     @ValueSource(strings = {"default", "variant"})
     void callsTheCouponToolWithAnIdTheRoomSellsAlthoughTheModelAloneWritesOneItMadeUp(String which) {
-        // unconstrained, this model writes "nuts-301" for the snack room's "snack-301" (stages 10-12);
+        // unconstrained, stages 10-12 wrote "nuts-301" for the snack room's "snack-301";
         // the tool-call grammar (ToolCallGrammars) only lets it write the ids of the room's products
         Transcript t = rig.run(cases.get("snack-promotion-en-001"), harness(which));
         assertCalled(t, harness(which), "coupon_rules", "productId", "snack-301");
@@ -118,7 +118,7 @@ class AvatarModelTest {
     @ParameterizedTest
     @ValueSource(strings = {"default", "variant"})
     void asksTheShippingToolAboutTheRegionTheViewerNamedAndStatesItsSurcharge(String which) {
-        // unconstrained, this model asks about a typical region ("成都") whatever the viewer named;
+        // unconstrained, stage 12 asked about a typical region ("成都") whatever the viewer named;
         // the grammar lets a region be only words the viewer wrote (ToolCallGrammars)
         Transcript t = rig.run(cases.get("dress-logistics-zh-002"), harness(which));
         assertCalled(t, harness(which), "logistics_info", "region", "新疆");
@@ -128,7 +128,7 @@ class AvatarModelTest {
     @ParameterizedTest
     @CsvSource({"default, tech-complaint-en-002", "variant, tech-complaint-en-002", "default, snack-clarification-en-002"})
     void answersAnEnglishQuestionInEnglishWhereTheModelAloneOpensInChinese(String which, String caseId) {
-        // unconstrained, this model answers these in Chinese; the reply's opening is held to the viewer's script (ReplyScript)
+        // unconstrained, stage 12 answered these in Chinese; the reply's opening is held to the viewer's script (ReplyScript)
         Transcript t = rig.run(cases.get(caseId), harness(which));
         assertEquals(Transcript.MODEL, t.outcome(), "answered by the model: " + t.detail());
         long han = t.reply().codePoints().filter(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN).count();
@@ -139,7 +139,8 @@ class AvatarModelTest {
     @Test
     void anEnglishReplyThatOpensWithANumberAndItsUnitGoesOnInEnglish() {
         // on the second variant of seed 7 (eval/robustness/avatar/hsa2), held only to a Latin first letter,
-        // this model writes "22000mAh" and goes on in Chinese ("22000mAh快充充电宝10000mAh充电宝是铝合金外壳哦");
+        // this model writes "220000mAh" and goes on in Chinese ("220000mAh快充充电宝现在¥129, 点link-6下单哦";
+        // stage 12 the same way);
         // the opening is held until its first word ends (ReplyScript)
         Transcript t = rig.run(cases.get("tech-clarification-en-008"), heldOut);
         assertEquals(Transcript.MODEL, t.outcome(), "answered by the model: " + t.detail());
