@@ -1,5 +1,6 @@
 package io.liveharness.cli;
 
+import io.liveharness.engine.llama.GgufHeader;
 import io.liveharness.engine.llama.LlamaLibrary;
 import io.liveharness.support.ChildProcess;
 import org.junit.jupiter.api.Test;
@@ -28,8 +29,15 @@ class CleanStartTest {
     /** A log record in the command's own format, or the JVM's and Log4j2's and SLF4J's own warnings. */
     private static final Pattern NOISE = Pattern.compile(
             "^(SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST) [\\w.$]+: |^WARNING: |StatusLogger|^SLF4J|llama\\.cpp: |sun\\.misc\\.Unsafe");
+    /** The context the committed avatar model was trained on, from its GGUF header. */
+    private static final int TRAINED = trainedContext();
     private static final String LLAMA_WARNING =
-            "FINE io.liveharness.engine.llama.LlamaLibrary: llama.cpp: llama_context: n_ctx_seq (4096) > n_ctx_train (1024)";
+            "FINE io.liveharness.engine.llama.LlamaLibrary: llama.cpp: llama_context: n_ctx_seq (4096) > n_ctx_train (" + TRAINED + ")";
+
+    private static int trainedContext() {
+        GgufHeader h = GgufHeader.read(Path.of("models/avatar/liveharness-avatar.gguf"));
+        return ((Number) h.metadata().get(h.architecture() + ".context_length")).intValue();
+    }
 
     @Test
     @Timeout(value = 300, unit = TimeUnit.SECONDS)
@@ -37,7 +45,7 @@ class CleanStartTest {
         List<String> lines = launch(List.of("demo"), null, 240);
         assertTrue(!lines.isEmpty() && lines.getFirst().startsWith(BANNER), "the demo opens with something else than the banner:\n" + head(lines));
         // what llama.cpp warned about before the banner, the node says in it (the committed conf and avatar model)
-        assertTrue(lines.contains("  note: a room's KV stream holds 4096 positions (engine.contextSize), past the 1024 the model was trained on"),
+        assertTrue(lines.contains("  note: a room's KV stream holds 4096 positions (engine.contextSize), past the " + TRAINED + " the model was trained on"),
                 "the banner does not note the context past training:\n" + head(lines));
         List<String> noise = lines.stream().filter(l -> NOISE.matcher(l).find()).toList();
         assertEquals(List.of(), noise, "lines that are not the demo's own:\n" + head(lines));

@@ -4,6 +4,7 @@ import io.liveharness.engine.llama.GgufHeader;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -38,8 +39,8 @@ public final class ModelGrow {
             for (int k = 0; k < newAfter(old, c.layers(), layers - c.layers()); k++) {
                 Weights.Layer grown = w.layers[next];
                 copy(from.layers[old], grown);
-                java.util.Arrays.fill(grown.wo().data(), 0f);
-                java.util.Arrays.fill(grown.down().data(), 0f);
+                Arrays.fill(grown.wo().data(), 0f);
+                Arrays.fill(grown.down().data(), 0f);
                 added.add(next++);
             }
         }
@@ -50,7 +51,7 @@ public final class ModelGrow {
 
     /**
      * How many new blocks follow old block {@code old}: the {@code extra} new ones spread evenly, the
-     * k-th after old block round((k+1)·old/(extra+1)) − 1, so none comes before the first old block
+     * k-th after old block round((k+1)·oldLayers/(extra+1)) − 1 (but before the last), so none comes before the first old block
      * (the embeddings' reader) and the last old block still writes the output.
      */
     static int newAfter(int old, int oldLayers, int extra) {
