@@ -10,6 +10,7 @@ import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.node.Node;
 import io.liveharness.bench.rooms.RoomsBenchmark;
+import io.liveharness.training.trainer.TrainStepBenchmark;
 
 import java.nio.file.Path;
 import java.util.Set;
@@ -18,7 +19,7 @@ import java.util.Set;
 public final class BenchCommand implements Main.Command {
 
     @Override
-    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N] | bench engine [...] | bench loadgen [--seconds N] [--in-flight N] | bench kafka [--messages N] [--rooms N]"; }
+    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N] | bench engine [...] | bench loadgen [--seconds N] [--in-flight N] | bench kafka [--messages N] [--rooms N] | bench train --data F [--model F] [--train-layers 1,3,6,8] [--sequences N] [--rounds N] [--threads N]"; }
 
     @Override
     public int run(String[] args) throws Exception {
@@ -29,6 +30,7 @@ public final class BenchCommand implements Main.Command {
             case "engine" -> new EngineBenchCommand().run(args);
             case "loadgen" -> LoadtestCommand.benchLoadgen(args);
             case "kafka" -> new KafkaBenchCommand().run(args);
+            case "train" -> train(args);
             default -> throw new UsageException("usage: " + summary().substring("benchmarks: ".length()));
         };
     }
@@ -47,6 +49,24 @@ public final class BenchCommand implements Main.Command {
                     r.freshKbPerRoom(), r.idleKbPerRoom(), r.idleKbPerRoom() / r.freshKbPerRoom());
             System.out.printf("rooms=%d heap_per_room_kb=%.1f%n", r.rooms(), r.idleKbPerRoom());
         }
+        return 0;
+    }
+
+    /** A training step's gradients with only some blocks training, against every tensor training, alternating on the same sequences. */
+    private static int train(String[] args) {
+        Options o = Options.parse(args, 1, Set.of("model", "data", "train-layers", "sequences", "rounds", "threads"), Set.of());
+        Path model = Path.of(o.get("model", "models/avatar/liveharness-avatar.gguf"));
+        Path data = Path.of(o.get("data", ""));
+        if (!java.nio.file.Files.isRegularFile(model)) throw new UsageException("--model " + model + " not found");
+        if (!java.nio.file.Files.isRegularFile(data)) throw new UsageException("--data: a tokens JSONL file (model encode) is required; " + data + " not found");
+        var layers = TrainCommand.layers(o.get("train-layers", "1,3,6,8"));
+        var bench = new TrainStepBenchmark(model, data, (int) o.number("sequences", 8));
+        var r = bench.run(layers, (int) o.number("rounds", 3), (int) o.number("threads", 2), System.err);
+        System.out.printf("model %s (%d layers), %d sequences, %,d tokens a round, %d rounds after a warm-up%n",
+                model, bench.config().layers(), r.sequences(), r.tokens(), r.rounds());
+        System.out.printf("every tensor trains:   %,.0f tok/s%n", r.allTokensPerSecond());
+        System.out.printf("only blocks %s train: %,.0f tok/s (ratio %.2f)%n", layers, r.someTokensPerSecond(), r.ratio());
+        System.out.printf("train_all_tok_s=%.0f train_some_tok_s=%.0f ratio=%.2f%n", r.allTokensPerSecond(), r.someTokensPerSecond(), r.ratio());
         return 0;
     }
 

@@ -106,7 +106,7 @@ final class TrainCommand {
     }
 
     /** "1,3,6" → [1, 3, 6]; "" → none. */
-    private static java.util.List<Integer> layers(String list) {
+    static java.util.List<Integer> layers(String list) {
         if (list.isBlank()) return java.util.List.of();
         try {
             return java.util.Arrays.stream(list.split(",")).map(String::strip).map(Integer::valueOf).toList();

@@ -7,22 +7,26 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * Worker threads that each take the next sequence of a batch, compute its gradient into a buffer
  * of their own, and add it to the batch's sum strictly in batch order. Every sum is therefore
  * formed in the same order whatever the timing and whatever the number of threads: a run is
- * bitwise reproducible from its seed, and may resume with a different --threads.
+ * bitwise reproducible from its seed, and may resume with a different --threads. Only the tensors
+ * that train get a gradient; the others' stay zero.
  */
 final class GradientWorkers implements AutoCloseable {
     private final ExecutorService pool;
     private final SequenceModel[] models;
     private final Weights[] grads;
+    private final Predicate<String> trains;
     private final Object turnLock = new Object();
     private int turn;
     private boolean failed; // a worker threw: the others stop waiting for its turn
 
-    GradientWorkers(ModelConfig c, int threads) {
+    GradientWorkers(ModelConfig c, int threads, Predicate<String> trains) {
+        this.trains = trains;
         pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "trainer-worker");
             t.setDaemon(true);
@@ -31,14 +35,14 @@ final class GradientWorkers implements AutoCloseable {
         models = new SequenceModel[threads];
         grads = new Weights[threads];
         for (int i = 0; i < threads; i++) {
-            models[i] = new SequenceModel(c);
+            models[i] = new SequenceModel(c, trains);
             grads[i] = Weights.zeros(c);
         }
     }
 
     /** Sets {@code sum} to Σ scale·∇loss over {@code batch}; returns the batch's summed loss (nats). */
     double gradients(List<TrainingData.Sequence> batch, Weights w, Transposes wt, Weights sum, float scale) {
-        sum.clear();
+        sum.clear(trains);
         double[] losses = new double[batch.size()];
         AtomicInteger next = new AtomicInteger();
         turn = 0;
@@ -47,12 +51,12 @@ final class GradientWorkers implements AutoCloseable {
             for (int i; (i = next.getAndIncrement()) < batch.size(); ) {
                 TrainingData.Sequence s = batch.get(i);
                 Weights g = grads[worker];
-                g.clear();
+                g.clear(trains);
                 losses[i] = models[worker].run(s.tokens(), s.mask(), s.length(), w, wt, g, scale);
                 synchronized (turnLock) {
                     while (turn != i && !failed) turnLock.wait();
                     if (failed) return;
-                    sum.add(g);
+                    sum.add(g, trains);
                     turn++;
                     turnLock.notifyAll();
                 }

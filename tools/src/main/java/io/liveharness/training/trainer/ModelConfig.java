@@ -1,5 +1,8 @@
 package io.liveharness.training.trainer;
 
+import java.util.Collections;
+import java.util.List;
+
 /**
  * The shape of a qwen3 decoder as llama.cpp reads it from the GGUF header.
  *
@@ -43,9 +46,30 @@ public record ModelConfig(int vocab, int hidden, int layers, int heads, int kvHe
      * Floating-point operations of one forward pass over {@code tokens} positions, {@code logitRows}
      * of which are projected onto the vocabulary: matrix products and causal attention scores.
      */
-    public double forwardFlops(int tokens, int logitRows) {
-        double perTokenLayer = 2.0 * hidden * (2L * qDim() + 2L * kvDim() + 3L * ffn);
-        double attention = 2.0 * 2.0 * qDim() * (tokens * (tokens + 1) / 2.0); // QKᵀ and PV, lower triangle
-        return layers * (perTokenLayer * tokens + attention) + 2.0 * hidden * vocab * logitRows;
+    double forwardFlops(int tokens, int logitRows) {
+        return layers * (blockMatmulFlops(tokens) + attentionFlops(tokens)) + 2.0 * hidden * vocab * logitRows;
+    }
+
+    /**
+     * Forward and backward flops of one sequence. The backward pass carries the gradient down to the
+     * lowest trained block (attention's backward is twice its forward) and forms weight gradients
+     * for the trained blocks alone; {@code trainedLayers} empty: every tensor trains, the whole
+     * pass costs three forwards.
+     */
+    public double trainingFlops(int tokens, int logitRows, List<Integer> trainedLayers) {
+        boolean all = trainedLayers.isEmpty();
+        int reached = all ? layers : layers - Collections.min(trainedLayers);
+        int trained = all ? layers : trainedLayers.size();
+        double block = blockMatmulFlops(tokens), logits = 2.0 * hidden * vocab * logitRows;
+        return forwardFlops(tokens, logitRows) + reached * (block + 2 * attentionFlops(tokens)) + trained * block
+                + logits * (all ? 2 : 1);
+    }
+
+    private double blockMatmulFlops(int tokens) {
+        return 2.0 * hidden * (2L * qDim() + 2L * kvDim() + 3L * ffn) * tokens;
+    }
+
+    private double attentionFlops(int tokens) {
+        return 2.0 * 2.0 * qDim() * (tokens * (tokens + 1) / 2.0); // QKᵀ and PV, lower triangle
     }
 }

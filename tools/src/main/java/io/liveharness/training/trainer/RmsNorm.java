@@ -22,7 +22,7 @@ final class RmsNorm {
         }
     }
 
-    /** Adds dL/dx to {@code dx} and dL/dw to {@code dw}, given dL/dy. */
+    /** Adds dL/dx to {@code dx} and, unless {@code dw} is null, dL/dw to {@code dw}, given dL/dy. */
     static void backward(float[] dy, float[] x, float[] w, float[] scale, float[] dx, float[] dw, int rows, int n) {
         for (int r = 0; r < rows; r++) {
             int o = r * n;
@@ -30,10 +30,8 @@ final class RmsNorm {
             double dot = 0;
             for (int j = 0; j < n; j++) dot += (double) dy[o + j] * w[j] * x[o + j];
             float k = (float) (dot * s * s * s / n);
-            for (int j = 0; j < n; j++) {
-                dx[o + j] += s * dy[o + j] * w[j] - x[o + j] * k;
-                dw[j] += dy[o + j] * x[o + j] * s;
-            }
+            for (int j = 0; j < n; j++) dx[o + j] += s * dy[o + j] * w[j] - x[o + j] * k;
+            if (dw != null) for (int j = 0; j < n; j++) dw[j] += dy[o + j] * x[o + j] * s;
         }
     }
 }

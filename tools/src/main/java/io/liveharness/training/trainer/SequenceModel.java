@@ -1,6 +1,7 @@
 package io.liveharness.training.trainer;
 
 import java.util.Arrays;
+import java.util.function.Predicate;
 
 /**
  * The forward and backward pass of llama.cpp's qwen3 graph over one sequence, with the buffers
@@ -9,6 +10,11 @@ import java.util.Arrays;
  * per worker on different sequences, which keeps results independent of timing.
  *
  * <p>Position t's logits predict token t+1; the loss counts token t+1 only where its mask is set.
+ *
+ * <p>A tensor that does not train gets no gradient: its weight-gradient products are skipped, and
+ * the backward pass stops at the lowest block that trains (a grown model's frozen blocks cost only
+ * what carries the gradient through them). A trained tensor's gradient is the same, bit for bit,
+ * as in a pass where everything trains.
  */
 final class SequenceModel {
     private static final int CHUNK = 32; // logit rows projected at a time: the vocabulary-wide buffer stays small
@@ -17,6 +23,8 @@ final class SequenceModel {
     private final Rope rope;
     private final int ctx, h, qd, kvd, d, f, vocab;
     private final float attnScale;
+    private final Predicate<String> trains;
+    private final boolean embeddingTrains;
 
     // activations kept for the backward pass, per layer
     private final float[][] resid, xn1, r1, q, rq, qr, k, rk, kr, v, p, att, x2, xn2, r2, g, u, a;
@@ -26,8 +34,14 @@ final class SequenceModel {
     private final float[] dres, dxf, dxn, da, dg, du, datt, dqr, dq, dkr, dk, dv;
     private final int[] rows = new int[CHUNK], rowWeights = new int[CHUNK];
 
-    SequenceModel(ModelConfig c) {
+    /** A model whose every tensor trains. */
+    SequenceModel(ModelConfig c) { this(c, name -> true); }
+
+    /** A model where only the tensors {@code trains} names get gradients. */
+    SequenceModel(ModelConfig c, Predicate<String> trains) {
         this.c = c;
+        this.trains = trains;
+        embeddingTrains = trains.test("token_embd.weight");
         ctx = c.context();
         h = c.hidden();
         qd = c.qDim();
@@ -198,7 +212,7 @@ final class SequenceModel {
             Gemm.mul(logits, 0, vocab, 1, out.data(), 0, h, dxc, 0, h, count, h, vocab, false, Gemm.FULL);
             for (int i = 0; i < count; i++) add(dxf, rows[i] * h, dxc, i * h, h);
             Tensor gOut = grads.outputProjection();
-            Gemm.mul(logits, 0, 1, vocab, xc, 0, h, gOut.data(), 0, h, vocab, h, count, true, Gemm.FULL);
+            if (trains(gOut)) Gemm.mul(logits, 0, 1, vocab, xc, 0, h, gOut.data(), 0, h, vocab, h, count, true, Gemm.FULL);
         }
         return loss;
     }
@@ -206,39 +220,51 @@ final class SequenceModel {
     private void backward(int[] tokens, int n, Weights w, Weights grads) {
         int L = c.layers();
         Arrays.fill(dres, 0, n * h, 0f);
-        RmsNorm.backward(dxf, resid[L], w.outputNorm.data(), rf, dres, grads.outputNorm.data(), n, h);
-        for (int l = L - 1; l >= 0; l--) {
+        RmsNorm.backward(dxf, resid[L], w.outputNorm.data(), rf, dres, gradient(grads.outputNorm), n, h);
+        for (int l = L - 1, stop = embeddingTrains ? 0 : lowestTrained(grads); l >= stop; l--) {
             Weights.Layer lw = w.layers[l], lg = grads.layers[l];
             // resid[l+1] = x2 + down(silu(gate)·up); dres is d/d resid[l+1], and from here on d/d x2
-            Gemm.mul(dres, 0, 1, h, a[l], 0, f, lg.down().data(), 0, f, h, f, n, true, Gemm.FULL);
+            if (trains(lg.down())) Gemm.mul(dres, 0, 1, h, a[l], 0, f, lg.down().data(), 0, f, h, f, n, true, Gemm.FULL);
             Gemm.mul(dres, 0, h, 1, lw.down().data(), 0, f, da, 0, f, n, f, h, false, Gemm.FULL);
             VectorMath.swigluBackward(g[l], u[l], da, dg, du, n * f);
-            Gemm.mul(dg, 0, 1, f, xn2[l], 0, h, lg.gate().data(), 0, h, f, h, n, true, Gemm.FULL);
-            Gemm.mul(du, 0, 1, f, xn2[l], 0, h, lg.up().data(), 0, h, f, h, n, true, Gemm.FULL);
+            if (trains(lg.gate())) Gemm.mul(dg, 0, 1, f, xn2[l], 0, h, lg.gate().data(), 0, h, f, h, n, true, Gemm.FULL);
+            if (trains(lg.up())) Gemm.mul(du, 0, 1, f, xn2[l], 0, h, lg.up().data(), 0, h, f, h, n, true, Gemm.FULL);
             Gemm.mul(dg, 0, f, 1, lw.gate().data(), 0, h, dxn, 0, h, n, h, f, false, Gemm.FULL);
             Gemm.mul(du, 0, f, 1, lw.up().data(), 0, h, dxn, 0, h, n, h, f, true, Gemm.FULL);
-            RmsNorm.backward(dxn, x2[l], lw.ffnNorm().data(), r2[l], dres, lg.ffnNorm().data(), n, h);
+            RmsNorm.backward(dxn, x2[l], lw.ffnNorm().data(), r2[l], dres, gradient(lg.ffnNorm()), n, h);
             // x2 = x + att·Woᵀ
-            Gemm.mul(dres, 0, 1, h, att[l], 0, qd, lg.wo().data(), 0, qd, h, qd, n, true, Gemm.FULL);
+            if (trains(lg.wo())) Gemm.mul(dres, 0, 1, h, att[l], 0, qd, lg.wo().data(), 0, qd, h, qd, n, true, Gemm.FULL);
             Gemm.mul(dres, 0, h, 1, lw.wo().data(), 0, qd, datt, 0, qd, n, qd, h, false, Gemm.FULL);
             attentionBackward(l, n);
             rope.backward(dqr, n, c.heads());
             rope.backward(dkr, n, c.kvHeads());
             Arrays.fill(dq, 0, n * qd, 0f);
             Arrays.fill(dk, 0, n * kvd, 0f);
-            RmsNorm.backward(dqr, q[l], lw.qNorm().data(), rq[l], dq, lg.qNorm().data(), n * c.heads(), d);
-            RmsNorm.backward(dkr, k[l], lw.kNorm().data(), rk[l], dk, lg.kNorm().data(), n * c.kvHeads(), d);
-            Gemm.mul(dq, 0, 1, qd, xn1[l], 0, h, lg.wq().data(), 0, h, qd, h, n, true, Gemm.FULL);
-            Gemm.mul(dk, 0, 1, kvd, xn1[l], 0, h, lg.wk().data(), 0, h, kvd, h, n, true, Gemm.FULL);
-            Gemm.mul(dv, 0, 1, kvd, xn1[l], 0, h, lg.wv().data(), 0, h, kvd, h, n, true, Gemm.FULL);
+            RmsNorm.backward(dqr, q[l], lw.qNorm().data(), rq[l], dq, gradient(lg.qNorm()), n * c.heads(), d);
+            RmsNorm.backward(dkr, k[l], lw.kNorm().data(), rk[l], dk, gradient(lg.kNorm()), n * c.kvHeads(), d);
+            if (trains(lg.wq())) Gemm.mul(dq, 0, 1, qd, xn1[l], 0, h, lg.wq().data(), 0, h, qd, h, n, true, Gemm.FULL);
+            if (trains(lg.wk())) Gemm.mul(dk, 0, 1, kvd, xn1[l], 0, h, lg.wk().data(), 0, h, kvd, h, n, true, Gemm.FULL);
+            if (trains(lg.wv())) Gemm.mul(dv, 0, 1, kvd, xn1[l], 0, h, lg.wv().data(), 0, h, kvd, h, n, true, Gemm.FULL);
             Gemm.mul(dq, 0, qd, 1, lw.wq().data(), 0, h, dxn, 0, h, n, h, qd, false, Gemm.FULL);
             Gemm.mul(dk, 0, kvd, 1, lw.wk().data(), 0, h, dxn, 0, h, n, h, kvd, true, Gemm.FULL);
             Gemm.mul(dv, 0, kvd, 1, lw.wv().data(), 0, h, dxn, 0, h, n, h, kvd, true, Gemm.FULL);
-            RmsNorm.backward(dxn, resid[l], lw.attnNorm().data(), r1[l], dres, lg.attnNorm().data(), n, h);
+            RmsNorm.backward(dxn, resid[l], lw.attnNorm().data(), r1[l], dres, gradient(lg.attnNorm()), n, h);
         }
+        if (!embeddingTrains) return;
         float[] gEmb = grads.tokenEmbd.data();
         for (int t = 0; t < n; t++) add(gEmb, tokens[t] * h, dres, t * h, h);
     }
+
+    private boolean trains(Tensor t) { return trains.test(t.name()); }
+
+    /** The lowest block with a tensor that trains: below it no gradient is wanted; layers() when none. */
+    private int lowestTrained(Weights grads) {
+        for (int l = 0; l < c.layers(); l++) if (grads.layers[l].all().stream().anyMatch(this::trains)) return l;
+        return c.layers();
+    }
+
+    /** Where a norm's weight gradient goes: nowhere when it does not train. */
+    private float[] gradient(Tensor t) { return trains(t) ? t.data() : null; }
 
     /** From datt: dqr (rotated, normed queries), dkr and dv. */
     private void attentionBackward(int l, int n) {

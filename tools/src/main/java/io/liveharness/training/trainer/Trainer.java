@@ -107,7 +107,7 @@ public final class Trainer {
         long lineTokens = 0;
         double lineNanos = 0, lineFlops = 0;
         int stepsThisRun = 0;
-        try (GradientWorkers workers = new GradientWorkers(c, s.threads())) {
+        try (GradientWorkers workers = new GradientWorkers(c, s.threads(), s::trains)) {
             while (step < totalSteps && (s.pauseAfter() == 0 || stepsThisRun < s.pauseAfter())) {
                 List<TrainingData.Sequence> batch = new ArrayList<>(s.batch());
                 long batchTokens = 0;
@@ -120,7 +120,7 @@ public final class Trainer {
                     int counted = seq.trained();
                     trained += counted;
                     weight += seq.weight();
-                    batchFlops += 3 * c.forwardFlops(seq.length(), counted); // backward ≈ twice the forward
+                    batchFlops += c.trainingFlops(seq.length(), counted, s.trainedLayers());
                 }
                 long t0 = System.nanoTime();
                 double loss = workers.gradients(batch, w, wt, grads, 1f / Math.max(1, weight));

@@ -3,6 +3,7 @@ package io.liveharness.training.trainer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * Every tensor of a qwen3 model, named as llama.cpp names them, in the order the GGUF lists them.
@@ -96,11 +97,15 @@ public final class Weights {
         throw new IllegalArgumentException("no tensor " + name);
     }
 
-    public void clear() { for (Tensor t : all) java.util.Arrays.fill(t.data(), 0f); }
+    /** Zeroes the tensors {@code which} names. */
+    public void clear(Predicate<String> which) {
+        for (Tensor t : all) if (which.test(t.name())) java.util.Arrays.fill(t.data(), 0f);
+    }
 
-    /** this += other, tensor by tensor, element by element in order. */
-    public void add(Weights other) {
+    /** this += other for the tensors {@code which} names, tensor by tensor, element by element in order. */
+    public void add(Weights other, Predicate<String> which) {
         for (int i = 0; i < all.size(); i++) {
+            if (!which.test(all.get(i).name())) continue;
             float[] a = all.get(i).data(), b = other.all.get(i).data();
             for (int j = 0; j < a.length; j++) a[j] += b[j];
         }
