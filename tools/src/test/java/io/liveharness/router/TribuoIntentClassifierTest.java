@@ -38,6 +38,17 @@ class TribuoIntentClassifierTest {
         assertTrue(c.confidence() > 0 && c.confidence() <= 1);
     }
 
+    /** The training data floods with none of these letters (data/router/rooms.yaml): the model knows a flood by its shape. */
+    @Test
+    void aFloodOfALetterNeverSeenInTrainingIsSpamAndLaughterIsChitchat() throws Exception {
+        String train = Files.readString(Path.of("data/router/train.jsonl"));
+        for (String flood : List.of("刷刷刷刷刷刷刷刷", "咻咻咻咻咻咻", "嘭嘭嘭嘭嘭")) {
+            assertTrue(!train.contains(flood.substring(0, 4)), flood + " is in the training data");
+            assertEquals(Intent.SPAM, classifier.classify(flood, RouteContext.NONE).intent(), flood);
+        }
+        assertEquals(Intent.CHITCHAT, classifier.classify("哈哈哈哈", RouteContext.NONE).intent());
+    }
+
     @Test
     void committedModelScoresWellOnTheHeldOutSplit() {
         long right = test.stream().filter(m -> classifier.classifyRaw(m.text(), m.context()).intent().label().equals(m.label())).count();

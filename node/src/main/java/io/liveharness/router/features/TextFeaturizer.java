@@ -16,8 +16,8 @@ public final class TextFeaturizer {
     /** Context flags, one feature each, value 1 when set, kept apart from the normalised n-grams. */
     public static final String[] CONTEXT_NAMES = {
             "x:reply", "x:num", "x:prod", "x:replyshort",
-            "x:len2", "x:len4", "x:len8", "x:len16", "x:len32", "x:lenmore"};
-    private static final int LEN_BIT = 4;
+            "x:len2", "x:len4", "x:len8", "x:len16", "x:len32", "x:lenmore", "x:flood"};
+    private static final int LEN_BIT = 4, FLOOD_BIT = 10;
     private static final int BOS = 0x02;
     private static final int EOS = 0x03;
 
@@ -182,7 +182,29 @@ public final class TextFeaturizer {
         if (mentions(text, context.productKeywords())) flags |= 1 << 2;
         if (context.replyToAvatar() && visible <= 8) flags |= 1 << 3;
         int bucket = visible <= 2 ? 0 : visible <= 4 ? 1 : visible <= 8 ? 2 : visible <= 16 ? 3 : visible <= 32 ? 4 : 5;
+        if (isFlood(text)) flags |= 1 << FLOOD_BIT;
         return flags | 1 << (LEN_BIT + bucket);
+    }
+
+    /**
+     * The message is one letter typed four or more times, give or take spaces, punctuation and
+     * emoji ("顶顶顶顶", "aaaaaa"). Its n-grams name only that letter, so without this flag a flood
+     * of a letter the training data never flooded with looks like nothing the router knows. Whether
+     * it is spam or laughter (哈哈哈哈) is left to the letter's own n-grams.
+     */
+    static boolean isFlood(String text) {
+        int letter = -1, count = 0;
+        for (int i = 0, seen = 0; i < text.length() && seen < MAX_CODE_POINTS; seen++) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            if (Character.isDigit(cp)) return false; // "6666" and "1111" are applause and 扣1
+            if (!Character.isLetter(cp)) continue;
+            cp = Character.toLowerCase(cp);
+            if (letter >= 0 && cp != letter) return false;
+            letter = cp;
+            count++;
+        }
+        return count >= 4;
     }
 
     private static boolean mentions(String text, Set<String> keywords) {

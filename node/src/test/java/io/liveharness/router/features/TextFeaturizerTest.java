@@ -53,6 +53,19 @@ class TextFeaturizerTest {
     }
 
     @Test
+    void aMessageOfOneLetterTypedOverAndOverIsAFlood() {
+        for (String flood : List.of("顶顶顶顶", "刷刷刷刷刷刷刷刷", "咚 咚 咚 咚！！", "AAAAaaaa", "喵喵喵喵😀😀")) {
+            assertTrue(TextFeaturizer.isFlood(flood), flood);
+        }
+        for (String not : List.of("顶顶顶", "666666", "扣1扣1扣1扣1", "哈哈哈哈 真人吗", "hahahahaha", "有M码吗????", "")) {
+            assertTrue(!TextFeaturizer.isFlood(not), not);
+        }
+        int bit = List.of(TextFeaturizer.CONTEXT_NAMES).indexOf("x:flood");
+        int flags = featurizer.featurize("嘀嘀嘀嘀嘀嘀", RouteContext.NONE, new TextFeaturizer.Scratch(), (h, k, c, f, t) -> { });
+        assertTrue((flags & 1 << bit) != 0, "x:flood set");
+    }
+
+    @Test
     void cueLexiconFiresItsGroupOncePerHit() {
         TextFeaturizer lex = new TextFeaturizer(FeatureConfig.BASELINE.withLexicon(true));
         assertTrue(names(lex, "优惠券怎么领").contains("l:promo"));

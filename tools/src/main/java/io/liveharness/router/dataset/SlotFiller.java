@@ -50,6 +50,7 @@ final class SlotFiller {
             case "url" -> pick(List.of("t.cn/", "http://bit.ly/", "www.fuli", "dwz.cn/", "https://x.co/"))
                     + Long.toString(rnd.nextLong(1L << 40), 36);
             case "e" -> pick(Noise.EMOJI);
+            case "flood" -> pick(catalogue.floods()).repeat(4 + rnd.nextInt(13));
             default -> throw new IllegalArgumentException("unknown slot {" + slot + "}");
         };
     }
