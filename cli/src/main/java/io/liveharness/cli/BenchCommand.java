@@ -12,6 +12,7 @@ import io.liveharness.node.Node;
 import io.liveharness.bench.rooms.RoomsBenchmark;
 import io.liveharness.training.trainer.TrainStepBenchmark;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
@@ -57,8 +58,8 @@ public final class BenchCommand implements Main.Command {
         Options o = Options.parse(args, 1, Set.of("model", "data", "train-layers", "sequences", "rounds", "threads"), Set.of());
         Path model = Path.of(o.get("model", "models/avatar/liveharness-avatar.gguf"));
         Path data = Path.of(o.get("data", ""));
-        if (!java.nio.file.Files.isRegularFile(model)) throw new UsageException("--model " + model + " not found");
-        if (!java.nio.file.Files.isRegularFile(data)) throw new UsageException("--data: a tokens JSONL file (model encode) is required; " + data + " not found");
+        if (!Files.isRegularFile(model)) throw new UsageException("--model " + model + " not found");
+        if (!Files.isRegularFile(data)) throw new UsageException("--data: a tokens JSONL file (model encode) is required; " + data + " not found");
         var layers = TrainCommand.layers(o.get("train-layers", "1,3,6,8"));
         var bench = new TrainStepBenchmark(model, data, (int) o.number("sequences", 8));
         var r = bench.run(layers, (int) o.number("rounds", 3), (int) o.number("threads", 2), System.err);

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Everything `model train` is told. The settings that shape the result form {@link #identity}: a
@@ -77,7 +78,12 @@ public record TrainSettings(Path data, Path heldOut, Path vocab, Path out,
 
     /** True when tensor {@code name} trains: every tensor, or only those of the chosen blocks. */
     public boolean trains(String name) {
-        return trainedLayers.isEmpty() || trainedLayers.stream().anyMatch(l -> name.startsWith("blk." + l + "."));
+        return trainedLayers.isEmpty() || inBlocks(trainedLayers).test(name);
+    }
+
+    /** True for the tensors of the listed blocks ({@code blk.N.}). */
+    static Predicate<String> inBlocks(List<Integer> blocks) {
+        return name -> blocks.stream().anyMatch(l -> name.startsWith("blk." + l + "."));
     }
 
     /**

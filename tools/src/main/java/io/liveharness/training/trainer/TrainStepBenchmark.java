@@ -36,7 +36,7 @@ public final class TrainStepBenchmark {
         for (int l : trainedLayers) {
             if (l < 0 || l >= config.layers()) throw new IllegalArgumentException("layer " + l + " is not one of the model's 0.." + (config.layers() - 1));
         }
-        Predicate<String> some = name -> trainedLayers.stream().anyMatch(l -> name.startsWith("blk." + l + "."));
+        Predicate<String> some = TrainSettings.inBlocks(trainedLayers);
         long tokens = batch.stream().mapToLong(TrainingData.Sequence::length).sum();
         Transposes wt = Transposes.of(weights);
         Weights sum = weights.zerosLike();
