@@ -29,6 +29,8 @@ import java.util.Set;
 public final class DemoCommand implements Main.Command {
     private static final ObjectMapper JSON = Json.MAPPER;
     private static final Duration WAIT_FOR_OUTCOMES = Duration.ofSeconds(120);
+    /** How much of a tool's result a line shows: enough for the facts a reply states first. */
+    private static final int TOOL_RESULT_SHOWN = 160;
 
     /** One scripted viewer message. */
     record Line(String roomId, String userId, String text) { }
@@ -141,8 +143,20 @@ public final class DemoCommand implements Main.Command {
         if (o.has("mergedInto")) s.append(" into ").append(o.path("mergedInto").asText());
         if (status.equals("answered")) s.append(String.format(", %d ms", o.path("latencyMs").asLong()));
         if (o.has("detail") && !status.equals("merged")) s.append("\n        why: ").append(o.path("detail").asText());
-        if (status.equals("answered")) s.append("\n        reply: ").append(quote(o.path("reply").asText()));
+        if (status.equals("answered")) {
+            for (JsonNode tool : o.path("tools")) s.append("\n        tool:  ").append(toolCall(tool));
+            s.append("\n        reply: ").append(quote(o.path("reply").asText()));
+        }
         return s.toString();
+    }
+
+    /** A tool call of the outcome's trace on one line: name, arguments, and the start of what came back. */
+    static String toolCall(JsonNode tool) {
+        String back = tool.path("ok").asBoolean() ? tool.path("result").toString() : "error: " + tool.path("error").asText();
+        if (back.codePointCount(0, back.length()) > TOOL_RESULT_SHOWN) {
+            back = back.substring(0, back.offsetByCodePoints(0, TOOL_RESULT_SHOWN)) + " ...";
+        }
+        return tool.path("tool").asText() + " " + tool.path("arguments") + " -> " + back;
     }
 
     /** How many answers the model gave itself, rather than the skill's grounded fallback: product questions apart. */

@@ -21,4 +21,20 @@ class DemoSummaryTest {
                 outcome("answered", "model", "chitchat"), outcome("dropped", "spam", "spam"), outcome("merged", "duplicate", "product_qa"));
         assertEquals("answered by the model: 2 of 3 answers; product questions: 1 of 2", DemoCommand.byModel(outcomes));
     }
+
+    @Test
+    void aToolCallIsOneLineWithItsArgumentsAndTheStartOfWhatCameBack() throws Exception {
+        JsonNode found = JSON.readTree("{\"tool\":\"product_lookup\",\"arguments\":{\"productId\":\"earbuds-201\"},\"ok\":true,"
+                + "\"result\":{\"id\":\"earbuds-201\",\"stock\":120}}");
+        assertEquals("product_lookup {\"productId\":\"earbuds-201\"} -> {\"id\":\"earbuds-201\",\"stock\":120}", DemoCommand.toolCall(found));
+
+        JsonNode failed = JSON.readTree("{\"tool\":\"product_lookup\",\"arguments\":\"{productId:\",\"ok\":false,\"error\":\"not JSON\"}");
+        assertEquals("product_lookup \"{productId:\" -> error: not JSON", DemoCommand.toolCall(failed));
+
+        String material = "碎".repeat(200);
+        String shown = DemoCommand.toolCall(JSON.createObjectNode().put("tool", "t").put("ok", true)
+                .<com.fasterxml.jackson.databind.node.ObjectNode>set("arguments", JSON.createObjectNode())
+                .set("result", JSON.createObjectNode().put("m", material)));
+        assertEquals("t {} -> {\"m\":\"" + "碎".repeat(154) + " ...", shown, "a long result is cut at whole characters");
+    }
 }

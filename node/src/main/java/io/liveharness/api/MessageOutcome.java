@@ -15,23 +15,25 @@ import java.util.List;
  *                   {@code point/type: decision (reason)}
  * @param segments   the segments released to viewers, in order: the model's, then the fallback's
  *                   where it finished the reply (each says which)
+ * @param tools      the tool calls the answer made, in order, each with what came back
  */
 public record MessageOutcome(String roomId, String messageId, OutcomeKind kind, OutcomeReason reason, String detail,
                              String replyText, String intent, double confidence, String harnessVersion,
                              String mergedInto, StageTimings timings, long acceptedAtMs, long finishedAtMs,
-                             List<String> hooks, List<ReplySegment> segments) {
+                             List<String> hooks, List<ReplySegment> segments, List<ToolExchange> tools) {
 
     public MessageOutcome {
         hooks = hooks == null ? List.of() : List.copyOf(hooks);
         segments = segments == null ? List.of() : List.copyOf(segments);
+        tools = tools == null ? List.of() : List.copyOf(tools);
     }
 
-    /** An outcome with nothing spoken in segments (dropped, failed, or from before segments). */
+    /** An outcome with nothing spoken in segments and no tool called (dropped, failed, or from before segments). */
     public MessageOutcome(String roomId, String messageId, OutcomeKind kind, OutcomeReason reason, String detail,
                           String replyText, String intent, double confidence, String harnessVersion,
                           String mergedInto, StageTimings timings, long acceptedAtMs, long finishedAtMs, List<String> hooks) {
         this(roomId, messageId, kind, reason, detail, replyText, intent, confidence, harnessVersion, mergedInto, timings,
-                acceptedAtMs, finishedAtMs, hooks, List.of());
+                acceptedAtMs, finishedAtMs, hooks, List.of(), List.of());
     }
 
     public long endToEndMs() { return finishedAtMs - acceptedAtMs; }

@@ -1,9 +1,14 @@
 package io.liveharness.ingress;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.liveharness.api.AvatarReply;
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.api.ReplySegment;
+import io.liveharness.api.ToolExchange;
 
 /** The wire shape of outcomes, segments and replies (HTTP and WebSocket). */
 public final class OutcomeJson {
@@ -27,7 +32,7 @@ public final class OutcomeJson {
         return n;
     }
 
-    /** The whole outcome, for operators: its detail, hook decisions, classification and stage timings. */
+    /** The whole outcome, for operators: its detail, hook decisions, tool calls, classification and stage timings. */
     public static ObjectNode outcome(MessageOutcome o) {
         ObjectNode n = RequestJson.JSON.createObjectNode();
         n.put("messageId", o.messageId());
@@ -50,7 +55,30 @@ public final class OutcomeJson {
             var segments = n.putArray("segments");
             o.segments().forEach(s -> segments.add(segment(s).without(java.util.List.of("type", "roomId", "messageId"))));
         }
+        if (!o.tools().isEmpty()) o.tools().forEach(x -> n.withArray("tools").add(tool(x)));
         return n;
+    }
+
+    /** One tool call of the answer's trace: the name and arguments the model wrote, then the result or the error it read. */
+    static ObjectNode tool(ToolExchange x) {
+        ObjectNode n = RequestJson.JSON.createObjectNode();
+        n.put("tool", x.tool());
+        n.set("arguments", jsonOrText(x.argumentsJson()));
+        n.put("ok", x.ok());
+        if (x.ok()) n.set("result", jsonOrText(x.resultJson()));
+        else n.put("error", x.error());
+        return n;
+    }
+
+    /** The JSON a model or a tool wrote as a tree; as text where it is not JSON (a model's broken arguments). */
+    private static JsonNode jsonOrText(String json) {
+        if (json == null) return NullNode.getInstance();
+        try {
+            JsonNode tree = RequestJson.JSON.readTree(json);
+            return tree.isMissingNode() ? TextNode.valueOf(json) : tree;
+        } catch (JsonProcessingException e) {
+            return TextNode.valueOf(json);
+        }
     }
 
     /** One speakable segment as released (a TTS engine says these, in order). */

@@ -20,7 +20,7 @@ import io.liveharness.harness.Corrections;
 import io.liveharness.harness.ToolSpec;
 import io.liveharness.hooks.HookChain;
 import io.liveharness.hooks.HookContext;
-import io.liveharness.room.ToolExchange;
+import io.liveharness.api.ToolExchange;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -1,7 +1,7 @@
 package io.liveharness.pipeline;
 
 import io.liveharness.engine.StopReason;
-import io.liveharness.room.ToolExchange;
+import io.liveharness.api.ToolExchange;
 
 import java.util.List;
 

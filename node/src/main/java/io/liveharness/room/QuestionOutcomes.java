@@ -5,6 +5,7 @@ import io.liveharness.api.OutcomeKind;
 import io.liveharness.api.OutcomeReason;
 import io.liveharness.api.ReplySegment;
 import io.liveharness.api.StageTimings;
+import io.liveharness.api.ToolExchange;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.hooks.HookVerdict;
 import io.liveharness.router.Classification;
@@ -39,10 +40,10 @@ final class QuestionOutcomes {
         List<String> hooks = hookLog(r);
         List<MessageOutcome> out = new ArrayList<>();
         out.add(outcome(m, OutcomeKind.ANSWERED, reason(r), r.detail(), r.reply().text(), null,
-                timings, now, hooks, r.segments()));
+                timings, now, hooks, r.segments(), r.trace().tools()));
         for (ViewerMessage dup : question.merged()) {
             out.add(outcome(dup, OutcomeKind.MERGED, OutcomeReason.DUPLICATE, "answered together with " + m.messageId(),
-                    r.reply().text(), m.messageId(), timings, now, hooks, r.segments()));
+                    r.reply().text(), m.messageId(), timings, now, hooks, r.segments(), r.trace().tools()));
         }
         return out;
     }
@@ -65,10 +66,10 @@ final class QuestionOutcomes {
         ViewerMessage m = question.message();
         List<MessageOutcome> out = new ArrayList<>();
         out.add(outcome(m, OutcomeKind.DROPPED, OutcomeReason.STATE_CHANGED, detail, said, null, withQueueWait(r.timings()),
-                now, hookLog(r), r.segments()));
+                now, hookLog(r), r.segments(), r.trace().tools()));
         for (ViewerMessage dup : question.merged()) {
             out.add(outcome(dup, OutcomeKind.DROPPED, OutcomeReason.STATE_CHANGED, "merged into " + m.messageId() + ": " + detail,
-                    said, m.messageId(), withQueueWait(r.timings()), now, hookLog(r), r.segments()));
+                    said, m.messageId(), withQueueWait(r.timings()), now, hookLog(r), r.segments(), r.trace().tools()));
         }
         return out;
     }
@@ -78,7 +79,7 @@ final class QuestionOutcomes {
         List<MessageOutcome> out = new ArrayList<>();
         for (ViewerMessage each : all()) {
             out.add(outcome(each, OutcomeKind.DROPPED, OutcomeReason.REFUSED, r.detail(), null, null, withQueueWait(r.timings()), now,
-                    hookLog(r), List.of()));
+                    hookLog(r), List.of(), List.of()));
         }
         return out;
     }
@@ -88,10 +89,10 @@ final class QuestionOutcomes {
         String detail = String.valueOf(cause.getMessage());
         ViewerMessage m = question.message();
         List<MessageOutcome> out = new ArrayList<>();
-        out.add(outcome(m, OutcomeKind.FAILED, OutcomeReason.ERROR, detail, null, null, StageTimings.NONE, now, List.of(), List.of()));
+        out.add(outcome(m, OutcomeKind.FAILED, OutcomeReason.ERROR, detail, null, null, StageTimings.NONE, now, List.of(), List.of(), List.of()));
         for (ViewerMessage dup : question.merged()) {
             out.add(outcome(dup, OutcomeKind.FAILED, OutcomeReason.ERROR, "merged into " + m.messageId() + ", which failed: " + detail,
-                    null, m.messageId(), StageTimings.NONE, now, List.of(), List.of()));
+                    null, m.messageId(), StageTimings.NONE, now, List.of(), List.of(), List.of()));
         }
         return out;
     }
@@ -104,10 +105,10 @@ final class QuestionOutcomes {
 
     private MessageOutcome outcome(ViewerMessage m, OutcomeKind kind, OutcomeReason reason, String detail, String reply,
                                    String mergedInto, StageTimings timings, long now, List<String> hooks,
-                                   List<ReplySegment> segments) {
+                                   List<ReplySegment> segments, List<ToolExchange> tools) {
         Classification c = question.classification();
         return new MessageOutcome(roomId, m.messageId(), kind, reason, detail, reply, c.intent().label(), c.confidence(),
-                harnessVersion, mergedInto, timings, m.acceptedAtMs(), now, hooks, segments);
+                harnessVersion, mergedInto, timings, m.acceptedAtMs(), now, hooks, segments, tools);
     }
 
     private List<ViewerMessage> all() {

@@ -1,5 +1,6 @@
 package io.liveharness.room;
 
+import io.liveharness.api.ToolExchange;
 import io.liveharness.hooks.HookOutcome;
 import io.liveharness.hooks.HookRecord;
 
