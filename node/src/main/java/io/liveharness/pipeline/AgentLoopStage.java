@@ -137,8 +137,13 @@ public final class AgentLoopStage {
                 .withSharedPrefix(loop.shared()); // the system message stays first as the loop adds turns
         Context context = vertx.getOrCreateContext();
         // Pieces hop to the room's context in the order decoded; the completion after them, so the listener has them all.
+        // A step the engine was decoding when the room cancelled may still send its piece, after the end: by then the
+        // listener may be on the retry, and the piece is not its.
+        boolean[] ended = {false};
         java.util.concurrent.CompletableFuture<Completion> generation = model.complete(request,
-                piece -> context.runOnContext(v -> loop.listener().piece(piece)));
+                piece -> context.runOnContext(v -> {
+                    if (!ended[0]) loop.listener().piece(piece);
+                }));
         io.vertx.core.Promise<Completion> answered = io.vertx.core.Promise.promise();
         loop.listener().started(() -> generation.cancel(false));
         long bound = remainingMs + ANSWER_GRACE_MS;
@@ -148,6 +153,7 @@ public final class AgentLoopStage {
             }
         });
         generation.whenComplete((c, e) -> context.runOnContext(v -> {
+            ended[0] = true;
             vertx.cancelTimer(timer);
             if (e == null) {
                 loop.listener().ended(c.stopReason());
