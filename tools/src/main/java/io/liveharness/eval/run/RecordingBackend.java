@@ -26,14 +26,36 @@ final class RecordingBackend implements ModelBackend {
 
     public CompletableFuture<Completion> complete(CompletionRequest request, TokenSink sink) {
         long started = System.nanoTime();
-        return model.complete(request, sink).whenComplete((c, e) -> {
-            long ms = (System.nanoTime() - started) / 1_000_000;
-            ModelCall call = c != null
-                    ? new ModelCall(request.messages(), c.text(), c.stopReason().name().toLowerCase(java.util.Locale.ROOT),
-                    c.promptTokens(), c.completionTokens(), ms, null)
-                    : new ModelCall(request.messages(), null, "error", 0, 0, ms, String.valueOf(e.getMessage()));
-            synchronized (calls) { calls.add(call); }
+        StringBuilder streamed = new StringBuilder();
+        CompletableFuture<Completion> generation = model.complete(request, piece -> {
+            synchronized (streamed) { streamed.append(piece); }
+            sink.onPiece(piece);
         });
+        // The pipeline cancels what this returns: the engine must hear it, as it would without the recorder,
+        // and the call is written down as the cancel runs, so within its case.
+        CompletableFuture<Completion> answer = new CompletableFuture<>();
+        generation.whenComplete((c, e) -> {
+            long ms = (System.nanoTime() - started) / 1_000_000;
+            ModelCall call;
+            if (c != null) {
+                call = new ModelCall(request.messages(), c.text(), c.stopReason().name().toLowerCase(java.util.Locale.ROOT),
+                        c.promptTokens(), c.completionTokens(), ms, null);
+            } else if (e instanceof java.util.concurrent.CancellationException) {
+                // a blocked segment stopped it: what it had written by then is what the hooks judged
+                String text;
+                synchronized (streamed) { text = streamed.toString(); }
+                call = new ModelCall(request.messages(), text, "cancelled", 0, 0, ms, null);
+            } else {
+                call = new ModelCall(request.messages(), null, "error", 0, 0, ms, String.valueOf(e.getMessage()));
+            }
+            synchronized (calls) { calls.add(call); }
+            if (e == null) answer.complete(c);
+            else answer.completeExceptionally(e);
+        });
+        answer.whenComplete((c, e) -> {
+            if (answer.isCancelled()) generation.cancel(false);
+        });
+        return answer;
     }
 
     /** The calls since the last take. */
