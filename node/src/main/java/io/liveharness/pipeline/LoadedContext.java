@@ -1,6 +1,7 @@
 package io.liveharness.pipeline;
 
 import io.liveharness.api.RoomStateUpdate.Promotion;
+import io.liveharness.hooks.builtin.ProductMentions;
 import io.liveharness.room.RoomManifest.FaqEntry;
 import io.liveharness.room.RoomSnapshot.Turn;
 import io.liveharness.room.RoomSnapshot.Utterance;
@@ -14,4 +15,15 @@ import java.util.List;
  */
 public record LoadedContext(Product onStage, List<Product> products, List<Promotion> promotions,
                             List<Utterance> utterances, List<Turn> turns, List<FaqEntry> faqs) {
+
+    /**
+     * The product a question is about: the one of the room's products it names (as
+     * {@link ProductMentions#about} decides: "is the power bank in stock" while the earbuds are on
+     * stage), else the one on stage.
+     */
+    public Product about(String question) {
+        return ProductMentions.aboutProduct(question, products)
+                .flatMap(id -> products.stream().filter(p -> p.id().equals(id)).findFirst())
+                .orElse(onStage);
+    }
 }

@@ -2,13 +2,13 @@ package io.liveharness.room;
 
 import io.liveharness.api.RoomStateUpdate;
 import io.liveharness.hooks.builtin.Claims;
+import io.liveharness.hooks.builtin.ProductMentions;
 import io.liveharness.router.Intent;
 import io.liveharness.tools.Product;
 
 import java.math.BigDecimal;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -34,14 +34,7 @@ final class StateDependency {
          * @param roomProducts the room's products as it sells them now (its prices and stock)
          */
         static Grounds of(String question, Intent intent, String onStageProductId, List<Product> roomProducts) {
-            String q = question.toLowerCase(Locale.ROOT);
-            Set<String> named = new LinkedHashSet<>();
-            for (Product p : roomProducts) {
-                boolean says = q.contains(p.id().toLowerCase(Locale.ROOT))
-                        || (p.name() != null && q.contains(p.name().toLowerCase(Locale.ROOT)))
-                        || p.keywords().stream().anyMatch(k -> !k.isBlank() && q.contains(k.toLowerCase(Locale.ROOT)));
-                if (says) named.add(p.id());
-            }
+            Set<String> named = new LinkedHashSet<>(ProductMentions.namedProducts(question, roomProducts));
             boolean aboutStage = named.isEmpty() && intent != Intent.CHITCHAT && onStageProductId != null;
             if (aboutStage) named.add(onStageProductId);
             return new Grounds(onStageProductId, aboutStage, Set.copyOf(named));

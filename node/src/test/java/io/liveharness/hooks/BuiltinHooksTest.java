@@ -151,6 +151,98 @@ class BuiltinHooksTest {
     }
 
     @Nested
+    class UnbackedPromiseOfOneProduct {
+        final Hook hook = hook("unbacked-promise", HookPoint.OUTPUT, Map.of("tool", "product_lookup"));
+
+        private static HookContext answer(String question, String reply, String... facts) {
+            return HookContext.output("tech-room", Intent.PRODUCT_QA, question, reply, List.of(facts), List.of());
+        }
+
+        @Test
+        void aReplyAboutOneProductCannotStateAnothersFigure() {
+            HookVerdict v = hook.check(answer("is the power bank in stock", "The power bank is in stock, 120 left.",
+                    Fixtures.EARBUDS, Fixtures.POWER_BANK));
+            assertEquals(BLOCK, v.decision());
+            assertEquals("the reply says '120 left' of powerbank-202 but no tool result or product data about powerbank-202 says 120; "
+                    + "call product_lookup or leave the stock count out", v.reason());
+            assertEquals(ALLOW, hook.check(answer("is the power bank in stock", "The earbuds are in stock, 120 left.",
+                    Fixtures.EARBUDS, Fixtures.POWER_BANK)).decision(), "the earbuds' own figure");
+        }
+
+        @Test
+        void aReplyThatNamesNoProductIsHeldToTheOneTheViewerNames() {
+            assertEquals(BLOCK, hook.check(answer("耳机多少钱?", "现在¥129, 点链接下单", Fixtures.EARBUDS, Fixtures.POWER_BANK)).decision());
+            assertEquals(ALLOW, hook.check(answer("耳机多少钱?", "现在¥299, 点链接下单", Fixtures.EARBUDS, Fixtures.POWER_BANK)).decision());
+            assertEquals(ALLOW, hook.check(answer("多少钱?", "现在¥129", Fixtures.EARBUDS, Fixtures.POWER_BANK)).decision(),
+                    "a question and a reply naming no product: any fact of the turn backs it, as before");
+        }
+
+        @Test
+        void aToolResultAboutTheProductBacksItAndOneAboutAnotherDoesNot() {
+            String stock = "{\"productId\": \"powerbank-202\", \"stock\": 7, \"inStock\": true}";
+            assertEquals(ALLOW, hook.check(answer("power bank?", "The power bank: only 7 left", Fixtures.EARBUDS, Fixtures.POWER_BANK, stock))
+                    .decision());
+            assertEquals(BLOCK, hook.check(answer("earbuds?", "The earbuds: only 7 left", Fixtures.EARBUDS, Fixtures.POWER_BANK, stock))
+                    .decision());
+            String coupon = "{\"coupon\": \"满200减20\", \"off\": 20}";
+            assertEquals(ALLOW, hook.check(answer("earbuds?", "The earbuds are ¥299, ¥20 off with the coupon", Fixtures.EARBUDS,
+                    Fixtures.POWER_BANK, coupon)).decision(), "a fact about no product (a coupon) backs any reply");
+        }
+    }
+
+    @Nested
+    class AskedProduct {
+        final Hook atOutput = hook("asked-product", HookPoint.OUTPUT, Map.of());
+        final Hook beforeTool = hook("asked-product", HookPoint.PRE_TOOL, Map.of());
+
+        private static HookContext call(String question, String arguments) {
+            return HookContext.preTool("tech-room", Intent.PRODUCT_QA, question, "stock_check", arguments,
+                    List.of(Fixtures.EARBUDS, Fixtures.POWER_BANK), List.of());
+        }
+
+        private static HookContext reply(String question, String reply, String... facts) {
+            return HookContext.output("tech-room", Intent.PRODUCT_QA, question, reply, List.of(facts), List.of());
+        }
+
+        @Test
+        void aToolCallForAnotherProductThanTheOneTheViewerNamesIsBlockedWithTheRightId() {
+            HookVerdict v = beforeTool.check(call("is the power bank in stock", "{\"productId\": \"earbuds-201\"}"));
+            assertEquals(BLOCK, v.decision());
+            assertEquals("the viewer asks about 20000mAh 快充充电宝 fast-charge power bank (powerbank-202), not earbuds-201; "
+                    + "call the tool with powerbank-202", v.reason());
+            assertEquals(ALLOW, beforeTool.check(call("is the power bank in stock", "{\"item\": \"powerbank-202\"}")).decision(),
+                    "whatever the harness calls the argument");
+            assertEquals(ALLOW, beforeTool.check(call("is it in stock", "{\"productId\": \"earbuds-201\"}")).decision(),
+                    "a message naming no product");
+            assertEquals(ALLOW, beforeTool.check(call("耳机和充电宝哪个好", "{\"productId\": \"earbuds-201\"}")).decision(),
+                    "a message naming both");
+        }
+
+        @Test
+        void aReplyThatNamesOnlyOtherProductsIsBlocked() {
+            HookVerdict v = atOutput.check(reply("does the earbuds have noise cancelling?",
+                    "220000mAh fast-charge power bank is in stock, 120 left.", Fixtures.EARBUDS, Fixtures.POWER_BANK));
+            assertEquals(BLOCK, v.decision());
+            assertTrue(v.reason().contains("the viewer asks about AirLite Pro"), v.reason());
+            assertEquals(ALLOW, atOutput.check(reply("充电宝有货吗", "充电宝补货中, 可以先看看这款降噪耳机",
+                    Fixtures.EARBUDS, Fixtures.POWER_BANK)).decision(), "naming the asked one and another");
+            assertEquals(ALLOW, atOutput.check(reply("充电宝有货吗", "补货中哦", Fixtures.EARBUDS, Fixtures.POWER_BANK)).decision(),
+                    "naming none");
+            assertEquals(ALLOW, atOutput.check(reply("earbuds?", "The power bank is out", Fixtures.POWER_BANK)).decision(),
+                    "a room of one product: no other to confuse it with");
+        }
+
+        @Test
+        void aLatinKeywordIsAWholeWord() {
+            // "anc" (an earbuds keyword) is inside "cancel": the message names only the power bank
+            assertEquals(BLOCK, beforeTool.check(call("can I cancel the power bank order", "{\"productId\": \"earbuds-201\"}")).decision());
+            assertEquals(ALLOW, atOutput.check(reply("any earbuds?", "Our earbuds: ¥299", Fixtures.EARBUDS, Fixtures.POWER_BANK)).decision());
+            assertEquals(BLOCK, atOutput.check(reply("any power banks?", "Our earbuds: ¥299", Fixtures.EARBUDS, Fixtures.POWER_BANK)).decision(),
+                    "a plural names the product too");
+        }
+    }
+
+    @Nested
     class SchemaArguments {
         final Hook hook = hook("schema-arguments", HookPoint.PRE_TOOL, Map.of());
 

@@ -36,11 +36,11 @@ class OutcomeVisibilityTest {
     @Test
     void viewersSeeWhatWasSaidAndWhyInAWordButNotWhatTheHooksMatched(@TempDir Path dir) throws Exception {
         Path harness = TestNodes.copyDefaultHarness(dir);
-        // Every reply this model writes has an "a" in it: banning it blocks each reply, and the block quotes it.
+        // Every reply this model writes has an "a" in it: banning it, as the first output hook, blocks each reply, and the block quotes it.
         String manifest = Files.readString(harness.resolve("harness.yaml"));
-        String last = "  - {type: tts-length, at: output, params: {maxChars: 160}}";
+        String first = "  - {type: not-empty, at: output}";
         Files.writeString(harness.resolve("harness.yaml"),
-                manifest.replace(last, last + "\n  - {type: banned-terms, at: output, params: {terms: [a]}}"));
+                manifest.replace(first, "  - {type: banned-terms, at: output, params: {terms: [a]}}\n" + first));
         try (Node node = TestNodes.start(TestNodes.withHarnessDir(TestNodes.config(), dir))) {
             Http viewer = new Http(node.port());
             List<String> frames = new CopyOnWriteArrayList<>();

@@ -130,16 +130,16 @@ class RoomStateSecurityTest {
         String twinPrompt = systemPrompt(TWIN);
         assertTrue(twinPrompt.contains("¥159.0") && !twinPrompt.contains("¥99.0"), twinPrompt);
 
-        assertTrue(fallbackIn("dress-room").contains("99.0"), "the room's fallback quotes its own price");
+        assertTrue(fallbackIn("dress-room").contains("¥99,"), "the room's fallback quotes its own price");
         String twinFallback = fallbackIn(TWIN);
-        assertTrue(twinFallback.contains("159.0") && !twinFallback.contains("99.0"), twinFallback);
+        assertTrue(twinFallback.contains("¥159,") && !twinFallback.contains("¥99,"), twinFallback);
 
         // The room's prices are part of its state: they survive passivation and the changelog's JSON.
         RoomSnapshot live = node.rooms().snapshot("dress-room").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertEquals(live, Wire.read(Wire.write(live), RoomSnapshot.class), "the snapshot round-trips through the changelog's JSON");
         Reply passivated = Http.operator(node.port()).post("/v1/rooms/dress-room/passivate", "{}");
         assertEquals(200, passivated.status(), passivated.body());
-        assertTrue(fallbackIn("dress-room").contains("99.0"), "the price came back with the room");
+        assertTrue(fallbackIn("dress-room").contains("¥99,"), "the price came back with the room");
         assertEquals(3, tool("dress-room", "stock_check").path("stock").asInt(), "and the stock");
     }
 

@@ -86,7 +86,7 @@ class SpokenSegmentsTest {
             for (int i = 1; i < segments.size(); i++) {
                 assertEquals("fallback", segments.get(i).path("source").asText(), "the fallback finishes the reply: " + o);
             }
-            assertTrue(o.path("reply").asText().contains("159.0") && o.path("reply").asText().contains("link-1"),
+            assertTrue(o.path("reply").asText().contains("¥159,") && o.path("reply").asText().contains("link-1"),
                     "the grounded fallback says the catalog's price and link: " + o);
             assertEquals(1, model.calls().size(), "something was said, so no retry: the fallback finishes");
             await("the segments on the bus", () -> released.size() == segments.size());

@@ -9,13 +9,17 @@ import io.liveharness.harness.HookPoint;
 import io.liveharness.hooks.HookVerdict;
 
 import java.math.BigDecimal;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * A price, stock count or delivery promise said on air is one the shop is held to: each must
  * appear in the backed facts of this turn (tool results and the product data in the prompt), or
- * the reply is blocked with a reason telling the model how to fix it.
+ * the reply is blocked with a reason telling the model how to fix it. A reply that names one of
+ * the room's products (as {@link ProductMentions} says), or names none in answer to a message that
+ * names one, is held to that product's figures: another product's data, or a tool result about
+ * another product, does not back it.
  *
  * @param tool the tool the reason tells the model to call, as the harness names it ({@code params:
  *             {tool: ...}}); null to name none. Never a built-in name: a harness that renames its
@@ -29,23 +33,43 @@ public record UnbackedPromiseHook(String tool) implements FastHook {
         String reply = context.subject();
         var claims = Claims.in(reply);
         if (claims.isEmpty()) return HookVerdict.allow(TYPE, reply);
-        Set<BigDecimal> numbers = Claims.numbers(context.backedFacts());
-        Set<String> days = Claims.days(context.backedFacts());
+        List<ProductMentions.Named> products = ProductMentions.inFacts(context.backedFacts());
+        String about = about(reply, context.message(), products);
+        List<String> facts = about == null ? context.backedFacts() : factsAbout(about, products, context.backedFacts());
+        Set<BigDecimal> numbers = Claims.numbers(facts);
+        Set<String> days = Claims.days(facts);
         for (Claims.Claim claim : claims) {
             boolean backed = claim.number() != null ? numbers.contains(claim.number()) : days.contains(claim.day());
-            if (!backed) return HookVerdict.block(TYPE, reason(claim));
+            if (!backed) return HookVerdict.block(TYPE, reason(claim, about));
         }
         return HookVerdict.allow(TYPE, reply);
     }
 
-    private String reason(Claims.Claim claim) {
+    /**
+     * The product a reply's figures are about: the one of the room's products it is about (as
+     * {@link ProductMentions#about} decides); when it names none, the one the viewer's message is
+     * about; else null (any backed fact backs them).
+     */
+    private static String about(String reply, String message, List<ProductMentions.Named> products) {
+        if (!ProductMentions.named(reply, products).isEmpty()) return ProductMentions.about(reply, products).orElse(null);
+        return ProductMentions.about(message, products).orElse(null);
+    }
+
+    /** The facts about product {@code id}: all but those that name another of the room's products and not it. */
+    private static List<String> factsAbout(String id, List<ProductMentions.Named> products, List<String> facts) {
+        List<String> others = products.stream().map(ProductMentions.Named::id).filter(o -> !o.equals(id)).map(o -> "\"" + o + "\"").toList();
+        return facts.stream().filter(f -> f.contains("\"" + id + "\"") || others.stream().noneMatch(f::contains)).toList();
+    }
+
+    private String reason(Claims.Claim claim, String about) {
         String what = switch (claim.kind()) {
             case PRICE -> "price";
             case STOCK -> "stock count";
             case DELIVERY -> "delivery time";
         };
         String evidence = claim.number() != null ? claim.number().toPlainString() : claim.day();
-        return "the reply says '" + claim.said() + "' but no tool result or product data this turn says " + evidence
+        return "the reply says '" + claim.said() + "'" + (about == null ? "" : " of " + about)
+                + " but no tool result or product data " + (about == null ? "this turn" : "about " + about) + " says " + evidence
                 + "; " + (tool == null ? "look it up" : "call " + tool) + " or leave the " + what + " out";
     }
 

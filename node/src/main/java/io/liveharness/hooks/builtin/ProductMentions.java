@@ -1,0 +1,129 @@
+package io.liveharness.hooks.builtin;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.liveharness.config.Json;
+import io.liveharness.tools.Product;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Which of a room's products a text names: by its id, its whole name, or one of its catalog
+ * keywords, ignoring case. A keyword in Latin letters counts only as a whole word ("anc" is not in
+ * "cancel"); one in Chinese counts anywhere. Two dresses share "连衣裙": the text is about the
+ * one it names by the most of these ({@link #about}). Pure.
+ */
+public final class ProductMentions {
+
+    /** A product as a text may name it. */
+    public record Named(String id, String name, List<String> keywords) {
+        public Named {
+            keywords = keywords == null ? List.of() : List.copyOf(keywords);
+        }
+
+        /** How many of this product's id, name and keywords {@code lowerText} (lower-cased) has. */
+        int hits(String lowerText) {
+            int hits = lowerText.contains(id.toLowerCase(Locale.ROOT)) ? 1 : 0;
+            if (name != null && !name.isBlank() && lowerText.contains(name.toLowerCase(Locale.ROOT))) hits++;
+            for (String k : keywords) if (!k.isBlank() && contains(lowerText, k.toLowerCase(Locale.ROOT))) hits++;
+            return hits;
+        }
+
+        static Named of(Product p) { return new Named(p.id(), p.name(), p.keywords()); }
+    }
+
+    /** The ids of the products {@code text} names, in the order of {@code products}. */
+    public static List<String> named(String text, List<Named> products) {
+        if (text == null || text.isEmpty()) return List.of();
+        String lower = text.toLowerCase(Locale.ROOT);
+        return products.stream().filter(p -> p.hits(lower) > 0).map(Named::id).toList();
+    }
+
+    /** The ids of the catalog products {@code text} names, in the order of {@code products}. */
+    public static List<String> namedProducts(String text, List<Product> products) {
+        return named(text, products.stream().map(Named::of).toList());
+    }
+
+    /**
+     * The product {@code text} is about: the one it names by more of its id, name and keywords than
+     * any other ("法式泡泡袖连衣裙" is the puff-sleeve dress, though "连衣裙" names both); empty when it
+     * names none, or two as often ("耳机和充电宝哪个好").
+     */
+    public static Optional<String> about(String text, List<Named> products) {
+        if (text == null || text.isEmpty()) return Optional.empty();
+        String lower = text.toLowerCase(Locale.ROOT);
+        String best = null;
+        int most = 0;
+        boolean tie = false;
+        for (Named p : products) {
+            int hits = p.hits(lower);
+            if (hits > most) {
+                best = p.id();
+                most = hits;
+                tie = false;
+            } else if (hits == most && hits > 0) {
+                tie = true;
+            }
+        }
+        return tie ? Optional.empty() : Optional.ofNullable(best);
+    }
+
+    /** As {@link #about(String, List)}, over catalog products. */
+    public static Optional<String> aboutProduct(String text, List<Product> products) {
+        return about(text, products.stream().map(Named::of).toList());
+    }
+
+    /**
+     * The room's products among a turn's backed facts: the product data context load put there
+     * (JSON objects with an {@code id}, a {@code name} and {@code keywords}), once each.
+     */
+    public static List<Named> inFacts(List<String> facts) {
+        Map<String, Named> byId = new LinkedHashMap<>();
+        for (String fact : facts) {
+            JsonNode n = parse(fact);
+            if (n == null || !n.path("id").isTextual() || !n.path("keywords").isArray()) continue;
+            List<String> keywords = new ArrayList<>();
+            n.path("keywords").forEach(k -> keywords.add(k.asText()));
+            byId.putIfAbsent(n.path("id").asText(), new Named(n.path("id").asText(), n.path("name").asText(null), keywords));
+        }
+        return List.copyOf(byId.values());
+    }
+
+    private static JsonNode parse(String fact) {
+        if (fact == null || !fact.startsWith("{")) return null;
+        try {
+            return Json.MAPPER.readTree(fact);
+        } catch (JsonProcessingException e) {
+            return null;
+        }
+    }
+
+    /**
+     * {@code word} in {@code text}; a word in Latin letters only where no Latin letter touches it,
+     * but for a plural's s or es ("dresses").
+     */
+    private static boolean contains(String text, String word) {
+        for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+            boolean joinedBefore = at > 0 && latin(word.charAt(0)) && latin(text.charAt(at - 1));
+            if (!joinedBefore && (!latin(word.charAt(word.length() - 1)) || wordEnds(text, at + word.length()))) return true;
+        }
+        return false;
+    }
+
+    private static boolean wordEnds(String text, int at) {
+        for (String plural : List.of("", "s", "es")) {
+            int end = at + plural.length();
+            if (text.startsWith(plural, at) && (end == text.length() || !latin(text.charAt(end)))) return true;
+        }
+        return false;
+    }
+
+    private static boolean latin(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+    private ProductMentions() { }
+}
