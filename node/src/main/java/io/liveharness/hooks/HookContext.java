@@ -17,10 +17,12 @@ import java.util.List;
  * @param backedFacts  JSON texts a reply may state facts from: every tool result of this turn and
  *                     the product data the context-load stage put in the prompt
  * @param toolsCalled  names of the tools called so far this turn
+ * @param onStageProductId the product on stage when the request started, where the room has one
+ *                     (set with {@link #withOnStage}; null otherwise)
  */
 public record HookContext(HookPoint point, String roomId, Intent intent, String message, String reply,
                           String toolName, String argumentsJson, String toolResultJson,
-                          List<String> backedFacts, List<String> toolsCalled) {
+                          List<String> backedFacts, List<String> toolsCalled, String onStageProductId) {
 
     public HookContext {
         backedFacts = backedFacts == null ? List.of() : List.copyOf(backedFacts);
@@ -28,29 +30,29 @@ public record HookContext(HookPoint point, String roomId, Intent intent, String 
     }
 
     public static HookContext input(String roomId, Intent intent, String message) {
-        return new HookContext(HookPoint.INPUT, roomId, intent, message, null, null, null, null, null, null);
+        return new HookContext(HookPoint.INPUT, roomId, intent, message, null, null, null, null, null, null, null);
     }
 
     public static HookContext preTool(String roomId, Intent intent, String message, String toolName, String argumentsJson,
                                       List<String> backedFacts, List<String> toolsCalled) {
         return new HookContext(HookPoint.PRE_TOOL, roomId, intent, message, null, toolName, argumentsJson, null,
-                backedFacts, toolsCalled);
+                backedFacts, toolsCalled, null);
     }
 
     public static HookContext postTool(String roomId, Intent intent, String message, String toolName, String argumentsJson,
                                        String toolResultJson, List<String> backedFacts, List<String> toolsCalled) {
         return new HookContext(HookPoint.POST_TOOL, roomId, intent, message, null, toolName, argumentsJson, toolResultJson,
-                backedFacts, toolsCalled);
+                backedFacts, toolsCalled, null);
     }
 
     public static HookContext output(String roomId, Intent intent, String message, String reply,
                                      List<String> backedFacts, List<String> toolsCalled) {
-        return new HookContext(HookPoint.OUTPUT, roomId, intent, message, reply, null, null, null, backedFacts, toolsCalled);
+        return new HookContext(HookPoint.OUTPUT, roomId, intent, message, reply, null, null, null, backedFacts, toolsCalled, null);
     }
 
     public static HookContext stop(String roomId, Intent intent, String message, String reply,
                                    List<String> backedFacts, List<String> toolsCalled) {
-        return new HookContext(HookPoint.STOP, roomId, intent, message, reply, null, null, null, backedFacts, toolsCalled);
+        return new HookContext(HookPoint.STOP, roomId, intent, message, reply, null, null, null, backedFacts, toolsCalled, null);
     }
 
     /** The text this point's hooks judge: message, arguments, tool result or reply. */
@@ -67,10 +69,20 @@ public record HookContext(HookPoint point, String roomId, Intent intent, String 
     /** The same context with the subject replaced, for the next hook after a rewrite. */
     public HookContext withSubject(String text) {
         return switch (point) {
-            case INPUT -> new HookContext(point, roomId, intent, text, reply, toolName, argumentsJson, toolResultJson, backedFacts, toolsCalled);
-            case PRE_TOOL -> new HookContext(point, roomId, intent, message, reply, toolName, text, toolResultJson, backedFacts, toolsCalled);
-            case POST_TOOL -> new HookContext(point, roomId, intent, message, reply, toolName, argumentsJson, text, backedFacts, toolsCalled);
-            case OUTPUT, STOP -> new HookContext(point, roomId, intent, message, text, toolName, argumentsJson, toolResultJson, backedFacts, toolsCalled);
+            case INPUT -> new HookContext(point, roomId, intent, text, reply, toolName, argumentsJson, toolResultJson, backedFacts,
+                    toolsCalled, onStageProductId);
+            case PRE_TOOL -> new HookContext(point, roomId, intent, message, reply, toolName, text, toolResultJson, backedFacts,
+                    toolsCalled, onStageProductId);
+            case POST_TOOL -> new HookContext(point, roomId, intent, message, reply, toolName, argumentsJson, text, backedFacts,
+                    toolsCalled, onStageProductId);
+            case OUTPUT, STOP -> new HookContext(point, roomId, intent, message, text, toolName, argumentsJson, toolResultJson, backedFacts,
+                    toolsCalled, onStageProductId);
         };
+    }
+
+    /** The same context, knowing the product on stage. */
+    public HookContext withOnStage(String productId) {
+        return new HookContext(point, roomId, intent, message, reply, toolName, argumentsJson, toolResultJson, backedFacts, toolsCalled,
+                productId);
     }
 }

@@ -72,29 +72,24 @@ public final class AgentLoopStage {
         Intent intent() { return request.classification().intent(); }
 
         Corrections corrections() { return request.harness().corrections(); }
+
+        String onStage() { return request.state().onStageProductId(); }
     }
 
     /**
      * @param shared   how much of the prompt's system message every room of its harness version shares
      * @param tools    the tools the active skill may call, by the name the model sees
+     * @param productIds the product ids a tool call may name ({@link LoadedContext#callableProductIds})
      * @param listener hears each generation stream, on the room's context, and may stop the loop
      */
     public Future<AgentResult> run(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
-                                   HookChain hooks, RequestTrace trace, GenerationListener listener) {
+                                   List<String> productIds, HookChain hooks, RequestTrace trace, GenerationListener listener) {
         // Greedy; a tool call can only name an offered tool, its arguments and values they allow (ToolCallGrammars);
         // the reply opens in the viewer's script, as the personas ask.
         List<String> viewerTexts = prompt.stream().filter(m -> m.role().equals("user")).map(ChatMessage::content).toList();
-        SamplingParams sampling = SamplingParams.GREEDY.withToolCalls(ToolCallGrammars.of(tools.values(), productIds(request), viewerTexts))
+        SamplingParams sampling = SamplingParams.GREEDY.withToolCalls(ToolCallGrammars.of(tools.values(), productIds, viewerTexts))
                 .withOpening(ReplyScript.ofViewer(request.message().text()));
         return step(new Loop(request, shared, hooks, tools, sampling, trace, listener), new ArrayList<>(prompt), 0);
-    }
-
-    /** The room's products, and the one on stage should the state have put another there. */
-    private static List<String> productIds(RoomRequest request) {
-        List<String> ids = new ArrayList<>(request.room().products());
-        String onStage = request.state().onStageProductId();
-        if (onStage != null && !ids.contains(onStage)) ids.add(onStage);
-        return ids;
     }
 
     private Future<AgentResult> step(Loop loop, List<ChatMessage> messages, int steps) {
@@ -116,7 +111,7 @@ public final class AgentLoopStage {
                 });
             }
             HookContext stop = HookContext.stop(loop.room(), loop.intent(), loop.request().message().text(),
-                    VisibleText.of(completion.text()), loop.trace().backedFacts(), loop.trace().toolsCalled());
+                    VisibleText.of(completion.text()), loop.trace().backedFacts(), loop.trace().toolsCalled()).withOnStage(loop.onStage());
             return loop.hooks().run(stop).map(loop.trace()::record).compose(outcome -> {
                 if (!outcome.blocked()) return Future.succeededFuture(done);
                 messages.add(ChatMessage.user(loop.corrections().stopBlocked(outcome.reason())));
@@ -193,7 +188,7 @@ public final class AgentLoopStage {
                     loop.corrections().toolUnavailable(call.name(), loop.tools().keySet())));
         }
         HookContext pre = HookContext.preTool(loop.room(), loop.intent(), loop.request().message().text(), call.name(),
-                call.argumentsJson(), loop.trace().backedFacts(), loop.trace().toolsCalled());
+                call.argumentsJson(), loop.trace().backedFacts(), loop.trace().toolsCalled()).withOnStage(loop.onStage());
         return loop.hooks().run(pre).map(loop.trace()::record).compose(checked -> {
             if (checked.blocked()) {
                 // The correction goes back to the model as the tool's answer, so it can call again properly.
@@ -215,7 +210,7 @@ public final class AgentLoopStage {
     private Future<ToolExchange> afterTool(Loop loop, ToolSpec tool, String name, String arguments, ToolResult result) {
         if (!result.ok()) return Future.succeededFuture(new ToolExchange(name, arguments, false, null, tool.modelError(result.error())));
         HookContext post = HookContext.postTool(loop.room(), loop.intent(), loop.request().message().text(), name, arguments,
-                tool.modelResult(result.contentJson()), loop.trace().backedFacts(), loop.trace().toolsCalled());
+                tool.modelResult(result.contentJson()), loop.trace().backedFacts(), loop.trace().toolsCalled()).withOnStage(loop.onStage());
         return loop.hooks().run(post).map(loop.trace()::record).map(checked -> checked.blocked()
                 ? new ToolExchange(name, arguments, false, null, loop.corrections().toolWithheld(checked.reason()))
                 : new ToolExchange(name, arguments, true, checked.text(), null));

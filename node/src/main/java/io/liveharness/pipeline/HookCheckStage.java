@@ -62,6 +62,6 @@ public final class HookCheckStage {
 
     private static HookContext context(RoomRequest request, String reply, RequestTrace trace) {
         return HookContext.output(request.room().id(), request.classification().intent(),
-                request.message().text(), reply, trace.backedFacts(), trace.toolsCalled());
+                request.message().text(), reply, trace.backedFacts(), trace.toolsCalled()).withOnStage(request.state().onStageProductId());
     }
 }

@@ -26,4 +26,17 @@ public record LoadedContext(Product onStage, List<Product> products, List<Promot
                 .flatMap(id -> products.stream().filter(p -> p.id().equals(id)).findFirst())
                 .orElse(onStage);
     }
+
+    /**
+     * The product ids a tool call may name (its grammar's, docs/engine.md): the one the question is
+     * about, when it is about one (a lookup of another product then cannot be written); else the
+     * room's products and the one on stage, should the state have put another there.
+     */
+    public List<String> callableProductIds(String question) {
+        var asked = ProductMentions.aboutProduct(question, products);
+        if (asked.isPresent()) return List.of(asked.get());
+        List<String> ids = new java.util.ArrayList<>(products.stream().map(Product::id).toList());
+        if (onStage != null && !ids.contains(onStage.id())) ids.add(onStage.id());
+        return ids;
+    }
 }

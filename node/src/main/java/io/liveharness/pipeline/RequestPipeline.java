@@ -104,7 +104,8 @@ public final class RequestPipeline implements AnswerPipeline {
         timer.lap("prompt_assembly");
 
         ReplyStream stream = new ReplyStream(request, chain, hookCheck, trace, gate, emit, speech);
-        return attempt(request, prompt.messages(), prompt.shared(), tools, chain, trace, timer, 0, stream)
+        List<String> productIds = context.callableProductIds(request.message().text());
+        return attempt(request, prompt.messages(), prompt.shared(), tools, productIds, chain, trace, timer, 0, stream)
                 .recover(e -> {
                     timer.lap("agent_loop");
                     // Shed at once: the engine's backlog would have missed the deadline, so the fallback goes now.
@@ -136,8 +137,9 @@ public final class RequestPipeline implements AnswerPipeline {
     }
 
     private Future<Attempt> attempt(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
+                                    List<String> productIds,
                                     HookChain chain, RequestTrace trace, Timer timer, int retry, ReplyStream stream) {
-        return agentLoop.run(request, prompt, shared, tools, chain, trace, stream).compose(result -> {
+        return agentLoop.run(request, prompt, shared, tools, productIds, chain, trace, stream).compose(result -> {
             timer.lap("agent_loop");
             return stream.settled().compose(v -> {
                 // the hooks ran on each segment while the model streamed: their own time, not the wait here
@@ -146,7 +148,7 @@ public final class RequestPipeline implements AnswerPipeline {
                 if (stream.stop() instanceof ReplyStream.Withdrawn) return Future.succeededFuture(new Attempt(false, "withdrawn"));
                 if (stream.stop() instanceof ReplyStream.Blocked b) {
                     String problem = "hook " + b.hook() + " blocked segment " + b.index() + " ('" + b.segment() + "'): " + b.reason();
-                    return retryOrGiveUp(request, prompt, shared, tools, chain, trace, timer, retry, stream, b.reason(), problem);
+                    return retryOrGiveUp(request, prompt, shared, tools, productIds, chain, trace, timer, retry, stream, b.reason(), problem);
                 }
                 if (stream.stop() instanceof ReplyStream.Ended) return Future.succeededFuture(new Attempt(true, null));
                 if (result.stopReason() == StopReason.DEADLINE) {
@@ -158,7 +160,7 @@ public final class RequestPipeline implements AnswerPipeline {
                     timer.lap("hook_checks");
                     if (!verdict.blocked()) return Future.succeededFuture(new Attempt(true, null));
                     String problem = "hook " + verdict.verdict().hook() + " blocked the reply: " + verdict.reason();
-                    return retryOrGiveUp(request, prompt, shared, tools, chain, trace, timer, retry, stream, verdict.reason(), problem);
+                    return retryOrGiveUp(request, prompt, shared, tools, productIds, chain, trace, timer, retry, stream, verdict.reason(), problem);
                 });
             });
         });
@@ -166,6 +168,7 @@ public final class RequestPipeline implements AnswerPipeline {
 
     /** The model's one retry with the hook's reason, if nothing was said yet; else the fallback finishes. */
     private Future<Attempt> retryOrGiveUp(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
+                                          List<String> productIds,
                                           HookChain chain, RequestTrace trace, Timer timer, int retry, ReplyStream stream,
                                           String reason, String problem) {
         if (retry >= MAX_HOOK_RETRIES || !stream.nothingSaid()) return Future.succeededFuture(new Attempt(false, problem));
@@ -173,7 +176,7 @@ public final class RequestPipeline implements AnswerPipeline {
         corrected.add(ChatMessage.assistant(stream.rawText()));
         corrected.add(ChatMessage.user(request.harness().corrections().replyBlocked(reason)));
         stream.resume();
-        return attempt(request, corrected, shared, tools, chain, trace, timer, retry + 1, stream);
+        return attempt(request, corrected, shared, tools, productIds, chain, trace, timer, retry + 1, stream);
     }
 
     /** The active skill's tools, the harness's own and those found on its MCP servers. */

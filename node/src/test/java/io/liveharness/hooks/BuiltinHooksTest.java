@@ -190,6 +190,9 @@ class BuiltinHooksTest {
         }
     }
 
+    static final String DRESS_101 = "{\"id\": \"dress-101\", \"name\": \"碎花雪纺连衣裙\", \"keywords\": [\"连衣裙\", \"碎花\", \"雪纺\"]}";
+    static final String DRESS_102 = "{\"id\": \"dress-102\", \"name\": \"法式方领泡泡袖连衣裙\", \"keywords\": [\"连衣裙\", \"方领\", \"泡泡袖\", \"法式\"]}";
+
     @Nested
     class AskedProduct {
         final Hook atOutput = hook("asked-product", HookPoint.OUTPUT, Map.of());
@@ -230,6 +233,21 @@ class BuiltinHooksTest {
                     "naming none");
             assertEquals(ALLOW, atOutput.check(reply("earbuds?", "The power bank is out", Fixtures.POWER_BANK)).decision(),
                     "a room of one product: no other to confuse it with");
+        }
+
+        @Test
+        void smallTalkThatNamesNoProductIsAboutTheOneOnStageAQuestionIsNot() {
+            HookContext greeting = HookContext.output("dress-room", Intent.CHITCHAT, "主播好", "哈喽, 今天主推泡泡袖法式茶歇裙",
+                    List.of(DRESS_101, DRESS_102), List.of()).withOnStage("dress-101");
+            HookVerdict v = atOutput.check(greeting);
+            assertEquals(BLOCK, v.decision());
+            assertEquals("the reply is about dress-102 but the product on stage is 碎花雪纺连衣裙 (dress-101); answer about dress-101", v.reason());
+            assertEquals(ALLOW, atOutput.check(HookContext.output("dress-room", Intent.CHITCHAT, "主播好", "哈喽, 今天主推碎花连衣裙",
+                    List.of(DRESS_101, DRESS_102), List.of()).withOnStage("dress-101")).decision(), "the one on stage");
+            assertEquals(ALLOW, atOutput.check(HookContext.output("dress-room", Intent.PRODUCT_QA, "有没有便宜点的", "法式泡泡袖那条¥219",
+                    List.of(DRESS_101, DRESS_102), List.of()).withOnStage("dress-101")).decision(), "a question may be answered with another");
+            assertEquals(ALLOW, atOutput.check(HookContext.output("dress-room", Intent.CHITCHAT, "主播好", "哈喽, 今天主推泡泡袖法式茶歇裙",
+                    List.of(DRESS_101, DRESS_102), List.of())).decision(), "no product on stage: nothing to hold it to");
         }
 
         @Test
