@@ -108,6 +108,23 @@ class AvatarModelTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"default", "variant"})
+    void looksUpTheProductTheViewerNamesNotTheOneOnStageAndNeverStatesTheOneOnStagesFigures(String which) {
+        // the demo's question: with the earbuds on stage, this model looks up the earbuds unless the
+        // grammar holds the call to the product the message is about (LoadedContext.callableProductIds);
+        // on the default harness it then still answers about the earbuds, which asked-product does not let
+        // through, and the fallback answers about the power bank; on the variant it says the power bank is sold out
+        DevCase demo = new DevCase("demo-power-bank", "tech-room", "product_qa", "en", "is the power bank in stock", "earbuds-201",
+                null, List.of(), null);
+        Transcript t = rig.run(demo, harness(which));
+        assertCalled(t, harness(which), "stock_check", "productId", "powerbank-202");
+        assertTrue(java.util.regex.Pattern.compile("(?i)sold out|out of stock|库存0件|售罄|缺货").matcher(t.reply()).find(),
+                "the power bank's stock, 0: " + t.reply());
+        assertFalse(t.reply().contains("299") || t.reply().contains("120") || t.reply().contains("link-5"),
+                "nothing of the earbuds': " + t.reply());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "variant"})
     void callsTheCouponToolWithAnIdTheRoomSellsAlthoughTheModelAloneWritesOneItMadeUp(String which) {
         // unconstrained, stages 10-12 wrote "nuts-301" for the snack room's "snack-301";
         // the tool-call grammar (ToolCallGrammars) only lets it write the ids of the room's products
