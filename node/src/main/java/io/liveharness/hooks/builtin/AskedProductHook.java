@@ -11,6 +11,7 @@ import io.liveharness.router.Intent;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -18,8 +19,8 @@ import java.util.Set;
  * tool call for another of the room's products is blocked (pre-tool), and so is a reply that names
  * other products of the room but not it (output, stop). Small talk that names none is about the
  * product on stage. A question about none or about two alike, or a room of one product, is left
- * alone. The room's products are those whose data context load
- * put among the turn's backed facts; what a text names and is about, {@link ProductMentions} says.
+ * alone. The room's products are those whose data context load put among the turn's backed facts;
+ * what a text names and is about, {@link ProductMentions} says.
  */
 public record AskedProductHook() implements FastHook {
     public static final String TYPE = "asked-product";
@@ -49,8 +50,8 @@ public record AskedProductHook() implements FastHook {
      * steers back to it): a greeting that names only another product of the room is wrong. Not so
      * a question that names none ("anything cheaper?"): the other product may well be the answer.
      */
-    private static java.util.Optional<String> smallTalkAbout(HookContext context, List<ProductMentions.Named> products) {
-        if (context.intent() != Intent.CHITCHAT || context.onStageProductId() == null) return java.util.Optional.empty();
+    private static Optional<String> smallTalkAbout(HookContext context, List<ProductMentions.Named> products) {
+        if (context.intent() != Intent.CHITCHAT || context.onStageProductId() == null) return Optional.empty();
         return products.stream().map(ProductMentions.Named::id).filter(context.onStageProductId()::equals).findFirst();
     }
 
