@@ -113,15 +113,15 @@ class HarnessLoaderTest {
     void aHookTypeThatDoesNotExistOrBadParametersAreRefusedAtTheirLine() {
         var f = new HarnessFixture().replace("harness.yaml", "{type: tts-length, at: output, params: {maxChars: 160}}",
                 "{type: tts-lenght, at: output, params: {maxChars: 160}}");
-        assertProblem(problems(f), "h/harness.yaml:37", "tts-lenght");
+        assertProblem(problems(f), "h/harness.yaml:38", "tts-lenght");
         var g = new HarnessFixture().replace("harness.yaml", "{type: tts-length, at: output, params: {maxChars: 160}}",
                 "{type: tts-length, at: output, params: {maxChar: 160}}");
-        assertProblem(problems(g), "h/harness.yaml:37", "maxChar");
+        assertProblem(problems(g), "h/harness.yaml:38", "maxChar");
         var i = new HarnessFixture().replace("harness.yaml", "{type: schema-arguments, at: pre-tool}", "{type: schema-arguments, at: output}");
         assertProblem(problems(i), "h/harness.yaml:28", "schema-arguments");
         var t = new HarnessFixture().replace("harness.yaml", "{type: tts-length, at: output, params: {maxChars: 160}}",
                 "{type: require-tool, at: stop, params: {intents: [product_question], tool: product_lookup}}");
-        assertProblem(problems(t), "h/harness.yaml:37", "'product_question', which is not a router intent");
+        assertProblem(problems(t), "h/harness.yaml:38", "'product_question', which is not a router intent");
     }
 
     @Test
@@ -135,11 +135,11 @@ class HarnessLoaderTest {
         assertEquals(Corrections.DEFAULT, bare.corrections(), "a harness that says none gets the documented defaults");
 
         assertProblem(problems(new HarnessFixture().replace("harness.yaml", "\"Not yet: {reason}\"", "\"Not yet\"")),
-                "h/harness.yaml:40", "'stop-blocked' must contain {reason}");
+                "h/harness.yaml:41", "'stop-blocked' must contain {reason}");
         assertProblem(problems(new HarnessFixture().replace("harness.yaml", "tool call failed: {reason}", "{tool} failed: {reason}")),
-                "h/harness.yaml:42", "'tool-failed' uses {tool}");
+                "h/harness.yaml:43", "'tool-failed' uses {tool}");
         assertProblem(problems(new HarnessFixture().replace("harness.yaml", "  stop-blocked:", "  stop-blockd:")),
-                "h/harness.yaml:40", "unknown correction 'stop-blockd'");
+                "h/harness.yaml:41", "unknown correction 'stop-blockd'");
     }
 
     @Test

@@ -261,6 +261,37 @@ class BuiltinHooksTest {
     }
 
     @Nested
+    class ProductNames {
+        final Hook hook = hook("product-names", HookPoint.OUTPUT, Map.of());
+
+        private static HookContext reply(String message, String reply) {
+            return HookContext.output("tech-room", Intent.PRODUCT_QA, message, reply, List.of(Fixtures.EARBUDS, Fixtures.POWER_BANK),
+                    List.of());
+        }
+
+        @Test
+        void aBrandOrModelTheTurnDoesNotGiveIsLeftOut() {
+            HookVerdict v = hook.check(reply("hi", "Welcome! We're showing the Kovi S noise-cancelling earbuds now."));
+            assertEquals(REWRITE, v.decision());
+            assertEquals("Welcome! We're showing the noise-cancelling earbuds now.", v.text());
+            assertEquals("'Kovi S' is in no product's data nor the viewer's words: left out", v.reason());
+            assertEquals("The fast-charge power bank is ¥129.", hook.check(reply("power bank?", "The 220000mAh fast-charge power bank is ¥129."))
+                    .text(), "a capacity the data does not give");
+            assertEquals("降噪耳机现在¥299", hook.check(reply("耳机多少钱", "Pixqi S降噪耳机现在¥299")).text(), "before Chinese text");
+        }
+
+        @Test
+        void theProductsOwnNameTheViewersWordsAndOrdinaryCapitalsStay() {
+            for (String text : List.of("The AirLite Pro earbuds are ¥299.", "Our 20000mAh power bank is sold out.",
+                    "Yes, I'm Max! Sorry, Welcome!", "尺码有S/M/L/XL, 点link-5下单", "Great earbuds, the ANC is strong")) {
+                assertEquals(ALLOW, hook.check(reply("hi", text)).decision(), text);
+            }
+            assertEquals(ALLOW, hook.check(reply("do they work with the Galaxy S24?", "Yes, the Galaxy S24 works with them.")).decision(),
+                    "a name the viewer wrote");
+        }
+    }
+
+    @Nested
     class SchemaArguments {
         final Hook hook = hook("schema-arguments", HookPoint.PRE_TOOL, Map.of());
 
