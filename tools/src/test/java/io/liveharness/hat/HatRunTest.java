@@ -90,7 +90,7 @@ class HatRunTest {
                 assertTrue(html.contains(set.title()), "report.html has the column " + set.title());
             }
             assertTrue(a.path("spread").has("accuracy") && a.path("spread").has("effectiveness"));
-            assertTrue(a.path("tokens").asLong() > 0 && a.path("cpuHours").asDouble() > 0);
+            assertTrue(a.path("tokens").asLong() > 0 && a.path("cpuHours").asDouble() > 0, a.toString());
             assertTrue(Files.isRegularFile(out.resolve(a.path("lossCurve").asText())), "loss curve of " + arm.id());
             assertTrue(html.contains("href=\"" + a.path("lossCurve").asText() + "\""));
         }

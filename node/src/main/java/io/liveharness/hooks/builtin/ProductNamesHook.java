@@ -19,13 +19,14 @@ import java.util.regex.Pattern;
 
 /**
  * A product's name in a reply is one the turn gives: a run of name words (Latin words with a
- * capital, "Kovi S", "220000mAh") where a product's name stands, after "the", "our", "this"... or
- * just before Chinese text ("Kovi S降噪耳机"), must be in the turn's facts (product data, tool
- * results) or the viewer's words. A small model that cannot copy a brand invents one; the hook
- * rewrites the reply without it ("the noise-cancelling earbuds"), so what is left says nothing the
- * data does not. It reads the reply as it would be heard with the new segment: the invented words
- * are almost always in the new segment, whose rewrite is still honoured. A run checked has a word
- * of three letters or more, so sizes (S, XL) and pure numbers are left to other hooks.
+ * capital, "Kovi S", "220000mAh") where a product's name stands, after "the", "our", "this"...,
+ * must be in the turn's facts (product data, tool results) or the viewer's words. A small model
+ * that cannot copy a brand invents one; the hook rewrites the reply without it ("the
+ * noise-cancelling earbuds"), so what is left says nothing the data does not. It reads the reply as
+ * it would be heard with the new segment, and a run after its "the" is whole in the new segment, or
+ * ends the text, so the rewrite is honoured. Not a run just before Chinese text ("Kovi S降噪耳机"):
+ * the Chinese may come a segment after the run was said, and the rewrite would then block the
+ * reply. A run checked has a word of three letters or more, so sizes (S, XL) are left alone.
  */
 public record ProductNamesHook() implements FastHook {
     public static final String TYPE = "product-names";
@@ -50,10 +51,9 @@ public record ProductNamesHook() implements FastHook {
                 int j = i;
                 while (j + 1 < words.size() && nameWord(reply, words.get(j + 1)) && !determiner(reply, words.get(j + 1))) j++;
                 int start = words.get(i)[0], end = words.get(j)[1];
-                boolean beforeHan = j == words.size() - 1 && followedByHan(reply, end);
                 String run = reply.substring(start, end);
                 i = j;
-                if (!(afterDeterminer || beforeHan) || !LONG_WORD.matcher(run).find()) continue;
+                if (!afterDeterminer || !LONG_WORD.matcher(run).find()) continue;
                 if (known == null) known = known(context);
                 if (!known.containsAll(parts(run))) {
                     invented.add(new int[] {start, end});
@@ -92,11 +92,6 @@ public record ProductNamesHook() implements FastHook {
     private static boolean nameWord(String text, int[] word) {
         for (int i = word[0]; i < word[1]; i++) if (Character.isUpperCase(text.charAt(i))) return true;
         return false;
-    }
-
-    private static boolean followedByHan(String text, int end) {
-        int at = end < text.length() && text.charAt(end) == ' ' ? end + 1 : end;
-        return at < text.length() && Character.UnicodeScript.of(text.codePointAt(at)) == Character.UnicodeScript.HAN;
     }
 
     /** The lower-cased letter and digit runs of the turn's facts and of the viewer's message. */
