@@ -121,12 +121,14 @@ public final class Segmenter {
         return true;
     }
 
-    /** Where to cut text that ran to maxChars with no punctuation: never inside a Latin word or a number. */
+    /** Where to cut text that ran to maxChars with no punctuation: never inside a Latin word or a number, nor before punctuation. */
     private int forcedCut() {
         int limit = offsetOfVisible(maxChars); // LOOKAHEAD characters follow it, so text.charAt(limit) exists
         for (int i = limit; i > 0; i--) {
             char before = text.charAt(i - 1);
             char after = text.charAt(i);
+            // punctuation stays with the clause it ends: never "details" and then "; ask me"
+            if ((ALWAYS + ASCII_ENDS + CLOSERS).indexOf(after) >= 0) continue;
             if (Character.isWhitespace(after) || Character.isWhitespace(before)) return i;
             if (!partOfToken(before) || !partOfToken(after)) {
                 if (!Character.isLowSurrogate(after)) return i;
@@ -161,6 +163,6 @@ public final class Segmenter {
 
     private static boolean isAsciiWord(char c) { return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-    /** A character of a Latin word, a number, a price or a link id, which TTS must not hear cut in two. */
-    private static boolean partOfToken(char c) { return isAsciiWord(c) || ".,-_¥$%/:".indexOf(c) >= 0; }
+    /** A character of a Latin word (don't), a number, a price or a link id, which TTS must not hear cut in two. */
+    private static boolean partOfToken(char c) { return isAsciiWord(c) || ".,-_¥$%/:'’".indexOf(c) >= 0; }
 }

@@ -92,6 +92,21 @@ class SegmenterTest {
     }
 
     @Test
+    void aForcedCutNeverSplitsAWordAtItsApostropheNorLeavesAClausesPunctuationBehind() {
+        // wherever maxChars falls, "don't" and "can't" stay whole (TTS said "don" and then "'t")
+        for (int k = 0; k < 30; k++) {
+            String en = "a".repeat(k + 1) + " the earbuds details don't mention it so we can't promise what isn't written there";
+            List<String> parts = charByChar(en);
+            assertEquals(en, String.join(" ", parts), "cut only at spaces, offset " + k + ": " + parts);
+        }
+        // a clause that ends just past maxChars keeps its punctuation (TTS got "; ask me ...")
+        for (String end : List.of(";", ",", ".", "!", "，", "”")) {
+            List<String> parts = charByChar("Nothing about shelf life in the product details" + end + " ask me anything else");
+            parts.forEach(p -> assertFalse(p.startsWith(end), end + " opens a segment: " + parts));
+        }
+    }
+
+    @Test
     void thinkAndToolMarkupSplitAcrossPiecesNeverReachASegment() {
         List<String> out = all(new Segmenter(6, 40), "<thi", "nk>先想想价格是多少</th", "ink>好的，我帮你查", "一下。<tool_",
                 "call>{\"name\": \"product_lookup\", \"argu", "ments\": {\"productId\": \"dress-101\"}}</tool", "_call>有货哦。",

@@ -116,6 +116,7 @@ public final class CaseSampler {
             String color = !p.colors().isEmpty() && random.nextDouble() < 0.7 ? Bilingual.part(pick(p.colors()), lang) : pick(phrasings.slot("color", lang));
             out = out.replace("{color}", color);
         }
+        if (out.contains("{feature}")) out = out.replace("{feature}", feature(p, lang));
         if (out.contains("{region}")) out = out.replace("{region}", pick(phrasings.slot("region", lang)));
         if (out.contains("{n}")) out = out.replace("{n}", String.valueOf(5 * (1 + random.nextInt(10))));
         if (out.contains("{price}")) {
@@ -123,6 +124,18 @@ public final class CaseSampler {
             out = out.replace("{price}", String.valueOf(wrong));
         }
         return out;
+    }
+
+    /** A feature to ask about: mostly one the product's name or material says, else any (it may lack it). */
+    private String feature(Product p, String lang) {
+        List<String> zh = phrasings.slot("feature", "zh"), en = phrasings.slot("feature", "en");
+        String facts = (p.name() + " " + p.material()).toLowerCase(java.util.Locale.ROOT).replace('-', ' ');
+        List<Integer> has = new ArrayList<>();
+        for (int i = 0; i < Math.min(zh.size(), en.size()); i++) {
+            if (facts.contains(zh.get(i)) || facts.contains(en.get(i).toLowerCase(java.util.Locale.ROOT).replace('-', ' '))) has.add(i);
+        }
+        int i = !has.isEmpty() && random.nextDouble() < 0.6 ? pick(has) : random.nextInt(Math.min(zh.size(), en.size()));
+        return (lang.equals("zh") ? zh : en).get(i);
     }
 
     private static String intentOf(String kind) {

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  */
 public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String>> topics, Map<String, List<String>> logistics,
                             Map<String, List<String>> declines, List<String> complaint, List<String> coupon,
-                            List<String> colorWords, List<String> sizeWords, List<String> identity) {
+                            List<String> colorWords, List<String> sizeWords, List<String> identity, List<List<String>> features) {
 
     public static final Path DEFAULT_FILE = Path.of("data/expert/lexicon.yaml");
 
@@ -44,6 +44,19 @@ public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String
     }
 
     public static boolean says(String text, List<String> cues) { return find(text, cues) != null; }
+
+    /** The feature a message asks about ("有降噪吗?"): its line of {@code features}, and the words the viewer used; null for none. */
+    public Feature feature(String text) {
+        String spaced = text.replace('-', ' ');
+        for (List<String> words : features == null ? List.<List<String>>of() : features) {
+            String said = find(spaced, words.stream().map(w -> w.replace('-', ' ')).toList());
+            if (said != null) return new Feature(words, said);
+        }
+        return null;
+    }
+
+    /** A feature a viewer asked about: all its words, and the ones they wrote. */
+    public record Feature(List<String> words, String said) { }
 
     private static boolean latin(String s) {
         return s.chars().allMatch(ch -> ch < 128) && s.chars().anyMatch(Character::isLetterOrDigit)

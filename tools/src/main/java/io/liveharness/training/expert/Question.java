@@ -12,9 +12,11 @@ import io.liveharness.tools.Product;
  * @param color    a colour the message names, or null
  * @param topic    an after-sales topic (returns, exchange, damaged, warranty), or null
  * @param region   a region the message names, or null
+ * @param feature  for {@link Ask#FEATURE}, the feature asked about
  */
 public record Question(String lang, Decline decline, Product product, Ask ask, String size, String color,
-                       String topic, String region, boolean courier, boolean complaint, boolean identity) {
+                       String topic, String region, boolean courier, boolean complaint, boolean identity,
+                       ExpertLexicon.Feature feature) {
 
     /** Why a message is declined on air. */
     public enum Decline { MEDICAL, OFF_PLATFORM, PRICE_CLAIM, HAGGLE }

@@ -31,12 +31,15 @@ public final class QuestionReader {
         String color = color(bare, about);
         if (ask == Ask.SUMMARY && size != null) ask = Ask.SIZE;
         if (ask == Ask.SUMMARY && color != null) ask = Ask.COLOR;
+        // "有降噪吗?", "支持无线充电吗" (充电 is a battery cue): a feature the product may have
+        ExpertLexicon.Feature feature = ask == Ask.SUMMARY || ask == Ask.BATTERY ? lexicon.feature(text) : null;
+        if (feature != null) ask = Ask.FEATURE;
         if (ask == Ask.SUMMARY && previous != null) ask = ask(previous);
         String topic = topic(text);
         String region = ExpertLexicon.find(text, lexicon.logistics().get("regions"));
         boolean courier = ExpertLexicon.says(text, lexicon.logistics().get("courier"));
         return new Question(lang, decline, about, ask, size, color, topic, region, courier,
-                ExpertLexicon.says(text, lexicon.complaint()), ExpertLexicon.says(text, lexicon.identity()));
+                ExpertLexicon.says(text, lexicon.complaint()), ExpertLexicon.says(text, lexicon.identity()), feature);
     }
 
     private Question.Decline decline(String text, Product p) {

@@ -95,8 +95,53 @@ final class ReplyComposer {
             case MATERIAL -> "material";
             case SHIPPING -> "shipping";
             case BUY -> "buy";
+            case FEATURE -> featureAct(q, fields);
             case BATTERY, SUMMARY -> "summary";
         };
+    }
+
+    /**
+     * "Does it have X?": in the product's name the feature's word ("noise-cancelling"), in its
+     * material the clause that says it ("保质期 9个月"), each in the viewer's language where the data
+     * has it; and when neither says it, that the data does not (the expert never promises what the
+     * catalog does not state).
+     */
+    private static String featureAct(Question q, Map<String, String> fields) {
+        Product p = q.product();
+        List<String> words = q.feature().words();
+        String own = words.stream().filter(w -> Bilingual.languageOf(w).equals(q.lang())).findFirst().orElse(q.feature().said());
+        String inName = featureWord(Bilingual.part(p.name(), q.lang()), words);
+        // "保温杯" said to an English viewer: the feature by its English word
+        if (inName == null && featureWord(p.name(), words) != null) inName = own;
+        if (inName != null) {
+            fields.put("fact", inName);
+            return "featureInName";
+        }
+        // clause by clause, each by its words in the viewer's language ("冰丝 ice silk" is not 真丝), or
+        // as written when it has none (the catalog's "保质期 9个月" answers an English viewer too)
+        for (String clause : p.material().split("[,;，；]")) {
+            String said = Bilingual.part(clause, q.lang());
+            if (!Bilingual.languageOf(said).equals(q.lang())) said = clause.strip();
+            if (featureWord(said, words) != null) {
+                fields.put("fact", said);
+                return "featureHas";
+            }
+        }
+        // the feature by its first word in the viewer's language ("expires" is asked, "shelf life" is said)
+        fields.put("term", own);
+        return "featureNone";
+    }
+
+    /** The feature's word as {@code text} writes it (a Latin word whole, hyphens kept), or null. */
+    private static String featureWord(String text, List<String> words) {
+        String spaced = text.replace('-', ' ');
+        for (String w : words) {
+            String found = ExpertLexicon.find(spaced, List.of(w.replace('-', ' ')));
+            if (found == null) continue;
+            int at = spaced.toLowerCase(java.util.Locale.ROOT).indexOf(found.toLowerCase(java.util.Locale.ROOT));
+            if (at >= 0) return text.substring(at, at + found.length());
+        }
+        return null;
     }
 
     private static String logisticsAct(Facts f, Map<String, String> fields) {

@@ -100,4 +100,21 @@ class ExpertBackendTest {
         assertTrue(t.reply().toLowerCase().contains("doctor"), t.reply());
         assertTrue(t.toolCalls().isEmpty());
     }
+
+    @Test
+    void answersWhetherTheProductHasAFeatureFromItsNameOrMaterialAndNeverPromisesOneTheDataLacks() {
+        Transcript anc = rig.run(viewer("tech-room", "earbuds-201", "en", "does the earbuds have noise cancelling?"), base);
+        assertTrue(anc.reply().startsWith("Yes") && anc.reply().contains("noise-cancelling"), anc.reply());
+        Transcript shelf = rig.run(viewer("snack-room", "snack-301", "zh", "坚果礼盒保质期多久"), variant);
+        assertTrue(shelf.reply().contains("保质期 9个月"), "the material's clause, as the catalog writes it: " + shelf.reply());
+        Transcript shelfEn = rig.run(viewer("snack-room", "snack-301", "en", "what's the shelf life of the nuts?"), base);
+        assertTrue(shelfEn.reply().contains("9个月"), "the catalog says it in Chinese only, and it is said: " + shelfEn.reply());
+        Transcript none = rig.run(viewer("dress-room", "dress-101", "en", "is the dress waterproof?"), base);
+        assertTrue(none.reply().contains("waterproof") && !none.reply().startsWith("Yes"), none.reply());
+        assertFalse(none.reply().contains("¥"), "a feature question is not answered with the price: " + none.reply());
+    }
+
+    private static DevCase viewer(String room, String onStage, String lang, String text) {
+        return new DevCase("feature-" + text.hashCode(), room, "product_qa", lang, text, onStage, null, List.of("feature"), null);
+    }
 }
