@@ -28,7 +28,7 @@ final class SftData {
         var d = plan.data();
         var options = new TrajectoryBuilder.Options(config, HatRun.BASE_HARNESS, dir, d.cases(), d.rooms(), hsa ? plan.variants().count() : 0,
                 hsa ? d.defaultShare() : 1.0, d.worldSeed(), plan.variants().seed(), hsa ? trainingFamilies(plan) : List.of(),
-                d.heldOutEvery(), d.maxTurns(), progress);
+                d.heldOutEvery(), d.maxTurns(), 0, progress);
         var s = TrajectoryBuilder.build(options);
         ChatEncoder encoder = new ChatEncoder(GgufVocabulary.read(Path.of(plan.model().vocab())));
         var train = EncodedSet.write(encoder, dir.resolve("train.jsonl"), dir.resolve(TRAIN), plan.model().context(), plan.training().keyWeight());

@@ -52,9 +52,12 @@ public final class TrajectoryBuilder {
      * @param defaultShare the share of cases run under the default harness; the rest under variants
      * @param variantSeed  the augmenter's seed: the eval's held-out variants must use other seeds
      * @param transformations the augmenter's transformation names to use; empty for all
+     * @param slips        the share of sessions whose last answer the expert first gets wrong, so that the
+     *                     trajectory shows a hook's correction and the right answer after it
      */
     public record Options(NodeConfig base, Path harness, Path out, int cases, int rooms, int variants, double defaultShare,
-                          long seed, long variantSeed, List<String> transformations, int heldOutEvery, int maxTurns, PrintStream progress) { }
+                          long seed, long variantSeed, List<String> transformations, int heldOutEvery, int maxTurns, double slips,
+                          PrintStream progress) { }
 
     /** What was built, as data.json records it. */
     public record Summary(int cases, int kept, int heldOut, int nearCopiesLeftOut, Map<String, Integer> dropped,
@@ -83,6 +86,7 @@ public final class TrajectoryBuilder {
 
         ExpertBackend expert = ExpertBackend.load(catalog);
         Random pickHarness = new Random(o.seed() + 1);
+        Random pickSlips = new Random(o.seed() + 2);  // its own draws: a set without slips stays what it was
         Map<String, Integer> dropped = new TreeMap<>(), byKind = new TreeMap<>(), byHarness = new TreeMap<>();
         int kept = 0, heldOut = 0, total = 0;
         long targets = 0;
@@ -94,27 +98,32 @@ public final class TrajectoryBuilder {
             while (cases < o.cases()) {
                 List<DevCase> session = sampler.session("train-" + (++sessions), o.maxTurns());
                 Harness h = variants.isEmpty() || pickHarness.nextDouble() < o.defaultShare() ? base : variants.get(pickHarness.nextInt(variants.size()));
+                boolean slip = o.slips() > 0 && pickSlips.nextDouble() < o.slips();
                 List<DevCase.Previous> earlier = new ArrayList<>();
                 List<Transcript> done = new ArrayList<>();
                 for (DevCase c : session) {
                     cases++;
+                    boolean slips = slip && c == session.getLast();
+                    expert.slipNext(slips);
                     Transcript t = rig.run(c, h, earlier);
                     // a hook that timed out, or a reply deadline passed, on a busy machine says nothing about
                     // the case: run it again, so the same seed gives the same set whatever else the machine was doing
-                    for (int retry = 0; retry < 3 && runAgain(rejected(t)); retry++) t = rig.run(c, h, earlier);
-                    String why = rejected(t);
+                    for (int retry = 0; retry < 3 && runAgain(rejected(t, slips)); retry++) t = rig.run(c, h, earlier);
+                    String why = rejected(t, slips);
                     if (why != null) {
                         dropped.merge(why, 1, Integer::sum);
                         break; // the room's context after a dropped turn is not one the rest of the session was drawn for
                     }
                     done.add(t);
+                    if (slips) byKind.merge("slip corrected", 1, Integer::sum);
                     earlier.add(new DevCase.Previous(c.text(), t.reply()));
                     byKind.merge(c.tags().isEmpty() ? c.intent() : c.tags().getFirst(), 1, Integer::sum);
                 }
                 if (done.isEmpty()) continue;
                 DevCase last = session.get(done.size() - 1);
                 Transcript t = done.getLast();
-                Trajectory tr = withEarlierAnswersLearned(Trajectories.of(new CaseRecord(last, t, Scorer.score(last, t, null))).orElseThrow(), done);
+                Trajectory tr = withEarlierAnswersLearned(Trajectories.of(new CaseRecord(last, t, Scorer.score(last, t, null))).orElseThrow(),
+                        done, last.text());
                 boolean toHeldOut = o.heldOutEvery() > 0 && (kept + 1) % o.heldOutEvery() == 0;
                 (toHeldOut ? held : train).write(format.write(tr) + "\n");
                 kept++;
@@ -141,7 +150,8 @@ public final class TrajectoryBuilder {
         record.put("byHarness", s.byHarness());
         record.put("variantVersions", s.variantVersions());
         record.put("settings", Map.of("cases", o.cases(), "rooms", o.rooms(), "variants", o.variants(), "defaultShare", o.defaultShare(),
-                "seed", o.seed(), "variantSeed", o.variantSeed(), "maxTurns", o.maxTurns(), "transformations", o.transformations(), "harness", o.harness().toString()));
+                "seed", o.seed(), "variantSeed", o.variantSeed(), "maxTurns", o.maxTurns(), "transformations", o.transformations(), "harness", o.harness().toString(),
+                "slips", o.slips()));
         record.put("millis", s.millis());
         JSON.writeValue(o.out().resolve("data.json").toFile(), record);
         return s;
@@ -150,13 +160,22 @@ public final class TrajectoryBuilder {
     /**
      * The session's last trajectory, with each earlier answer in its history marked to be learned
      * when the same prompt would have produced it: the answer needed no tool and was given under
-     * the same system prompt (same room, harness and active skill). Others stay context.
+     * the same system prompt (same room, harness and active skill). Others stay context, and so does
+     * what was said between the viewer's message and a hook's correction (a slip, never learned).
      */
-    static Trajectory withEarlierAnswersLearned(Trajectory last, List<Transcript> session) {
+    static Trajectory withEarlierAnswersLearned(Trajectory last, List<Transcript> session, String viewerText) {
         String system = session.getLast().modelCalls().getFirst().messages().getFirst().content();
         List<Trajectory.Message> messages = new ArrayList<>(last.messages());
-        int lastUser = -1;
-        for (int i = 0; i < messages.size(); i++) if (messages.get(i).role().equals("user")) lastUser = i;
+        int lastUser = -1, viewer = -1;
+        for (int i = 0; i < messages.size(); i++) {
+            if (!messages.get(i).role().equals("user")) continue;
+            lastUser = i;
+            if (messages.get(i).content().strip().equals(viewerText.strip())) viewer = i;
+        }
+        for (int i = Math.max(viewer, 0) + 1; i < lastUser; i++) {
+            if (messages.get(i).role().equals("assistant")) messages.set(i, messages.get(i).withWeight(0));
+        }
+        if (viewer >= 0) lastUser = viewer;
         // history answers in order, oldest first; the context window may have trimmed the oldest turns
         List<Integer> history = new ArrayList<>();
         for (int i = 0; i < lastUser; i++) if (messages.get(i).role().equals("assistant")) history.add(i);
@@ -175,12 +194,19 @@ public final class TrajectoryBuilder {
 
     private static boolean runAgain(String why) { return why != null && RUN_AGAIN.contains(why); }
 
-    /** Why a run is not a clean demonstration: the pipeline had to step in, or nothing was said. Null when it is. */
-    static String rejected(Transcript t) {
+    /**
+     * Why a run is not a clean demonstration: the pipeline had to step in, or nothing was said. Null
+     * when it is. A slip's run is one when exactly one hook blocked the slip and the retry was let through.
+     */
+    static String rejected(Transcript t, boolean slipped) {
         if (!Transcript.MODEL.equals(t.outcome())) return "outcome " + t.outcome();
         if (t.hooks().stream().anyMatch(Transcript.HookDecision::failed)) return HOOK_TIMEOUT;
-        if (t.hooks().stream().anyMatch(h -> !h.decision().equals("allow"))) return "a hook stepped in";
-        if (t.modelCalls().size() > 2) return "more than one tool round";
+        long blocks = t.hooks().stream().filter(h -> h.decision().equals("block")).count();
+        boolean otherwise = t.hooks().stream().anyMatch(h -> !h.decision().equals("allow") && !h.decision().equals("block"));
+        if (!slipped && (blocks > 0 || otherwise)) return "a hook stepped in";
+        if (slipped && blocks == 0) return "a slip no hook blocked";
+        if (slipped && (blocks > 1 || otherwise)) return "a slip's retry was not let through";
+        if (t.modelCalls().size() > (slipped ? 3 : 2)) return "more than one tool round";
         return null;
     }
 

@@ -38,7 +38,7 @@ public final class QuestionReader {
         String topic = topic(text);
         String region = ExpertLexicon.find(text, lexicon.logistics().get("regions"));
         boolean courier = ExpertLexicon.says(text, lexicon.logistics().get("courier"));
-        return new Question(lang, decline, about, ask, size, color, topic, region, courier,
+        return new Question(lang, decline, about, product != null, ask, size, color, topic, region, courier,
                 ExpertLexicon.says(text, lexicon.complaint()), ExpertLexicon.says(text, lexicon.identity()), feature);
     }
 

@@ -35,6 +35,17 @@ final class ReplyComposer {
         return replies.render(q.lang(), act, fields, pick);
     }
 
+    /**
+     * A wrong first reply for training the retry: the answer about {@code other}, or when it is null
+     * the price with a figure the data does not have.
+     */
+    String slip(Facts f, Product other, int pick) {
+        if (other != null) return reply(new Facts(f.q().about(other), f.intent(), f.room(), f.host(), List.of(), f.visibleArguments()), pick);
+        Map<String, String> fields = productFields(f.q().product(), f.q().lang());
+        fields.put("price", number(Math.round(f.q().product().price() * 0.8) + 10));
+        return replies.render(f.q().lang(), "price", fields, pick);
+    }
+
     private String act(Facts f, Map<String, String> fields) {
         Question q = f.q();
         if (q.decline() != null) {

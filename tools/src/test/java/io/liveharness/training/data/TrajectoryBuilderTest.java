@@ -31,7 +31,7 @@ class TrajectoryBuilderTest {
     @BeforeAll
     static void build() throws Exception {
         var o = new TrajectoryBuilder.Options(ConfigLoader.load(ConfigLoader.DEFAULT_FILE), Path.of("harness/default"), dir.resolve("set"),
-                150, 6, 3, 0.3, 5, 100, List.of(), 10, 4, null);
+                150, 6, 3, 0.3, 5, 100, List.of(), 10, 4, 0, null);
         summary = TrajectoryBuilder.build(o);
         OpenAiChatFormat format = new OpenAiChatFormat();
         for (String f : List.of("train.jsonl", "held-out.jsonl")) {
