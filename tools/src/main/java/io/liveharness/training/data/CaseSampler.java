@@ -134,7 +134,7 @@ public final class CaseSampler {
         for (int i = 0; i < Math.min(zh.size(), en.size()); i++) {
             if (facts.contains(zh.get(i)) || facts.contains(en.get(i).toLowerCase(java.util.Locale.ROOT).replace('-', ' '))) has.add(i);
         }
-        int i = !has.isEmpty() && random.nextDouble() < 0.6 ? pick(has) : random.nextInt(Math.min(zh.size(), en.size()));
+        int i = !has.isEmpty() && random.nextDouble() < 0.85 ? pick(has) : random.nextInt(Math.min(zh.size(), en.size()));
         return (lang.equals("zh") ? zh : en).get(i);
     }
 
