@@ -4,7 +4,7 @@
 # last checkpoint, so after a kill just run it again. About 12 hours on 2 cores, most of it training.
 # Usage: scripts/train-avatar.sh [WORK_DIR]   (default ~/.cache/liveharness/runs/avatar, outside the repo)
 #
-# Fourteen stages, as the committed model was made (docs/training.md says why):
+# Thirteen stages, as the committed model was made (docs/training.md says why):
 #   1. 1,027 steps of an 11M-token schedule on a world of 80 training rooms (seed 11): the formats;
 #   2. 7M tokens on a world of 3,000 training rooms (seed 12), from stage 1: reading the facts from
 #      the prompt and the tools instead of remembering a few rooms;
@@ -25,10 +25,7 @@
 #  11. 16M tokens on a world of seed 24 whose names, materials and ids have no typical shape, from stage 10;
 #  12. 3M tokens on a world of seed 25 with the four after-sales topics weighed alike, from stage 11;
 #  17. four decoder blocks grown beside stage 12's six (model grow), trained alone for 8M tokens on
-#      seeds 25 and 28 (stages 13-16 were tried from stage 12 and not kept: models/avatar/README.md);
-#  19. those four blocks on for 9M tokens of two worlds (seeds 31, 32) whose viewers also ask whether
-#      a product has a feature and its shelf life, and more about the product not on stage, with the
-#      answer after a hook's correction in a quarter of seed 32's sessions.
+#      seeds 25 and 28 (stages 13-16 were tried from stage 12 and not kept: models/avatar/README.md).
 # A stage's data is written by the code of the commit that wrote it (the world, the phrasings and
 # the expert changed between stages), built in a git worktree under WORK_DIR; training runs here.
 set -euo pipefail
@@ -192,29 +189,5 @@ chardata c813b1b "$work/data-s28"
     --checkpoint-minutes 10 --eval-every 50 --lr 1e-3 --min-lr 1e-4 --warmup 20 --tokens 8000000 --seed 23
 [ -f "$work/stage17.gguf" ] || ./liveharness model export --run "$work/stage17" --out "$work/stage17.gguf" --finetune liveharness-avatar
 
-# 19. what stage 17 answered with the price: "does it have X?" and shelf life (the expert says the
-#     name's word or the material's clause, or that the data does not say it), more questions about
-#     the product not on stage (6eddb84's mix), and the retry after a hook's correction (6d7c815's
-#     --slips: the expert's first answer to a share of sessions' last message is wrong, a hook
-#     blocks it, the answer after the correction is learned); the grown blocks alone, from stage 17
-s19() { # s19 COMMIT DIR SEED VARIANT_SEED [--slips X]: a 16,000-case world, encoded for 1,536-token sequences
-    local commit=$1 dir=$2 seed=$3 vseed=$4; shift 4
-    [ -f "$dir/data.json" ] || at "$commit" model data --cases 16000 --rooms 3000 --variants 64 --max-turns 5 \
-        --seed "$seed" --variant-seed "$vseed" "$@" --out "$dir"
-    [ -f "$dir/train.tokens.jsonl" ] || at "$commit" model encode --vocab "$chars" --in "$dir/train.jsonl" \
-        --out "$dir/train.tokens.jsonl" --context 1536 --key-weight 4
-    [ -f "$dir/held-out.tokens.jsonl" ] || at "$commit" model encode --vocab "$chars" --in "$dir/held-out.jsonl" \
-        --out "$dir/held-out.tokens.jsonl" --context 1536
-}
-s19 6eddb84 "$work/data-s31" 31 121
-s19 6d7c815 "$work/data-s32" 32 122 --slips 0.3
-cat "$work/data-s31/train.tokens.jsonl" "$work/data-s32/train.tokens.jsonl" > "$work/data-s31s32.tokens.jsonl"
-{ head -60 "$work/data-s31/held-out.tokens.jsonl"; head -60 "$work/data-s32/held-out.tokens.jsonl"; } > "$work/data-s31s32.held-out-120.tokens.jsonl"
-./liveharness model train --data "$work/data-s31s32.tokens.jsonl" --held-out "$work/data-s31s32.held-out-120.tokens.jsonl" \
-    --vocab "$chars" --out "$work/stage19" --init-from "$work/stage17.gguf" --train-layers 1,3,6,8 \
-    --hidden 256 --layers 10 --heads 4 --kv-heads 2 --head-dim 64 --ffn 768 --context 1536 --batch 16 --threads 2 \
-    --checkpoint-minutes 10 --eval-every 50 --lr 5e-4 --min-lr 5e-5 --warmup 10 --tokens 9000000 --seed 31
-[ -f "$work/stage19.gguf" ] || ./liveharness model export --run "$work/stage19" --out "$work/stage19.gguf" --finetune liveharness-avatar
-
-cp "$work/stage19.gguf" "$work/liveharness-avatar.gguf"
+cp "$work/stage17.gguf" "$work/liveharness-avatar.gguf"
 echo "wrote $work/liveharness-avatar.gguf; compare with models/avatar/liveharness-avatar.gguf (cmp)"

@@ -69,8 +69,8 @@ public final class ExpertBackend implements ModelBackend, CaseObserver {
     /**
      * Whether the next cases' first reply is a slip, as a small model makes them: the answer about
      * another product of the room, or a price the data does not have, so that a hook blocks it and
-     * the right answer follows the harness's correction. Training data for the model's retry (docs/training.md); a slip a hook lets through
-     * is the data builder's to drop.
+     * the right answer follows the harness's correction: training data for the model's retry
+     * (docs/training.md). A slip that a hook lets through is the data builder's to drop.
      */
     public void slipNext(boolean slip) { slipNext = slip; }
 
