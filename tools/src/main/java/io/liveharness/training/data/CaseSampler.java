@@ -5,6 +5,7 @@ import io.liveharness.room.RoomManifest;
 import io.liveharness.router.dataset.NearCopies;
 import io.liveharness.tools.Product;
 import io.liveharness.training.expert.Bilingual;
+import io.liveharness.training.expert.ExpertLexicon;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -129,10 +130,9 @@ public final class CaseSampler {
     /** A feature to ask about: mostly one the product's name or material says, else any (it may lack it). */
     private String feature(Product p, String lang) {
         List<String> zh = phrasings.slot("feature", "zh"), en = phrasings.slot("feature", "en");
-        String facts = (p.name() + " " + p.material()).toLowerCase(java.util.Locale.ROOT).replace('-', ' ');
         List<Integer> has = new ArrayList<>();
         for (int i = 0; i < Math.min(zh.size(), en.size()); i++) {
-            if (facts.contains(zh.get(i)) || facts.contains(en.get(i).toLowerCase(java.util.Locale.ROOT).replace('-', ' '))) has.add(i);
+            if (ExpertLexicon.written(p.name() + " " + p.material(), List.of(zh.get(i), en.get(i))) != null) has.add(i);
         }
         int i = !has.isEmpty() && random.nextDouble() < 0.85 ? pick(has) : random.nextInt(Math.min(zh.size(), en.size()));
         return (lang.equals("zh") ? zh : en).get(i);

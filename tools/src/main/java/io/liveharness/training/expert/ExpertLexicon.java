@@ -47,10 +47,25 @@ public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String
 
     /** The feature a message asks about ("有降噪吗?"): its line of {@code features}, and the words the viewer used; null for none. */
     public Feature feature(String text) {
-        String spaced = text.replace('-', ' ');
         for (List<String> words : features == null ? List.<List<String>>of() : features) {
-            String said = find(spaced, words.stream().map(w -> w.replace('-', ' ')).toList());
+            String said = written(text, words);
             if (said != null) return new Feature(words, said);
+        }
+        return null;
+    }
+
+    /**
+     * The first of {@code words} that {@code text} says, as the text writes it ("Noise-cancelling"
+     * for "noise cancelling": a hyphen and a space are the same here), or null. Matched as {@link #find} does.
+     */
+    public static String written(String text, List<String> words) {
+        String spaced = text.replace('-', ' ');  // same length, so a match's place is the text's
+        for (String w : words) {
+            String c = w.replace('-', ' ').toLowerCase(Locale.ROOT);
+            if (c.isEmpty()) continue;
+            var m = Pattern.compile(latin(c) ? "(?<![a-z0-9])" + Pattern.quote(c) + "(?![a-z0-9])" : Pattern.quote(c),
+                    Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE).matcher(spaced);
+            if (m.find()) return text.substring(m.start(), m.end());
         }
         return null;
     }

@@ -121,9 +121,9 @@ final class ReplyComposer {
         Product p = q.product();
         List<String> words = q.feature().words();
         String own = words.stream().filter(w -> Bilingual.languageOf(w).equals(q.lang())).findFirst().orElse(q.feature().said());
-        String inName = featureWord(Bilingual.part(p.name(), q.lang()), words);
+        String inName = ExpertLexicon.written(Bilingual.part(p.name(), q.lang()), words);
         // "保温杯" said to an English viewer: the feature by its English word
-        if (inName == null && featureWord(p.name(), words) != null) inName = own;
+        if (inName == null && ExpertLexicon.written(p.name(), words) != null) inName = own;
         if (inName != null) {
             fields.put("fact", inName);
             return "featureInName";
@@ -133,7 +133,7 @@ final class ReplyComposer {
         for (String clause : p.material().split("[,;，；]")) {
             String said = Bilingual.part(clause, q.lang());
             if (!Bilingual.languageOf(said).equals(q.lang())) said = clause.strip();
-            if (featureWord(said, words) != null) {
+            if (ExpertLexicon.written(said, words) != null) {
                 fields.put("fact", said);
                 return "featureHas";
             }
@@ -141,18 +141,6 @@ final class ReplyComposer {
         // the feature by its first word in the viewer's language ("expires" is asked, "shelf life" is said)
         fields.put("term", own);
         return "featureNone";
-    }
-
-    /** The feature's word as {@code text} writes it (a Latin word whole, hyphens kept), or null. */
-    private static String featureWord(String text, List<String> words) {
-        String spaced = text.replace('-', ' ');
-        for (String w : words) {
-            String found = ExpertLexicon.find(spaced, List.of(w.replace('-', ' ')));
-            if (found == null) continue;
-            int at = spaced.toLowerCase(java.util.Locale.ROOT).indexOf(found.toLowerCase(java.util.Locale.ROOT));
-            if (at >= 0) return text.substring(at, at + found.length());
-        }
-        return null;
     }
 
     private static String logisticsAct(Facts f, Map<String, String> fields) {
