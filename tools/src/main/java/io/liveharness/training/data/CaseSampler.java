@@ -27,6 +27,7 @@ public final class CaseSampler {
     private final NearCopies devSet;
     private final Random random;
     private final KindMix mix;
+    private final List<String> shelfLifeWords;
     private int nearCopies;
 
     /** A message of the router's training set: its text and label. */
@@ -42,6 +43,8 @@ public final class CaseSampler {
         this.devSet = new NearCopies(devSetTexts);
         this.random = new Random(seed);
         this.mix = mix;
+        this.shelfLifeWords = new ArrayList<>(phrasings.slot("shelfLife", "zh"));
+        shelfLifeWords.addAll(phrasings.slot("shelfLife", "en"));
     }
 
     /** How many drawn messages were left out as near-copies of the dev set. */
@@ -132,9 +135,7 @@ public final class CaseSampler {
     }
 
     private boolean hasShelfLife(Product p) {
-        List<String> words = new ArrayList<>(phrasings.slot("shelfLife", "zh"));
-        words.addAll(phrasings.slot("shelfLife", "en"));
-        return ExpertLexicon.written(p.material(), words) != null;
+        return ExpertLexicon.written(p.material(), shelfLifeWords) != null;
     }
 
     /** A feature to ask about: mostly one the product's name or material says, else any (it may lack it). */
