@@ -28,7 +28,7 @@ public final class ModelCommand implements Main.Command {
                 + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]\n"
                 + "               | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]\n"
                 + "               | model data [--cases N] [--rooms N] [--variants N] [--default-share X] [--seed N] [--variant-seed N]"
-                + " [--transformations a,b] [--max-turns N] [--slips X] [--harness DIR] [--out DIR]\n"
+                + " [--transformations a,b] [--max-turns N] [--slips X] [--mix F] [--harness DIR] [--out DIR]\n"
                 + "               | model encode --vocab F --in TRAJECTORIES.jsonl --out TOKENS.jsonl [--context N] [--key-weight N]\n"
                 + "               | " + TrainCommand.TRAIN_USAGE + "\n"
                 + "               | " + TrainCommand.EXPORT_USAGE + "\n"
@@ -70,14 +70,15 @@ public final class ModelCommand implements Main.Command {
     /** Training trajectories: the expert through the real pipeline over the training world, default harness and variants. */
     private static int data(String[] args) throws Exception {
         Options o = Options.parse(args, 1, Set.of("cases", "rooms", "variants", "default-share", "seed", "variant-seed", "transformations",
-                "harness", "out", "conf", "held-out-every", "max-turns", "slips"), Set.of());
+                "harness", "out", "conf", "held-out-every", "max-turns", "slips", "mix"), Set.of());
         var base = io.liveharness.config.ConfigLoader.load(Path.of(o.get("conf", io.liveharness.config.ConfigLoader.DEFAULT_FILE.toString())));
         List<String> transformations = o.has("transformations") ? List.of(o.get("transformations", "").split(",")) : List.of();
         var options = new io.liveharness.training.data.TrajectoryBuilder.Options(base, Path.of(o.get("harness", "harness/default")),
                 Path.of(o.get("out", "data/training/run")), (int) o.number("cases", 12000), (int) o.number("rooms", 60),
                 (int) o.number("variants", 40), o.number("default-share", 0.3), (long) o.number("seed", 1),
                 (long) o.number("variant-seed", 100), transformations, (int) o.number("held-out-every", 40),
-                (int) o.number("max-turns", 4), o.number("slips", 0), System.err);
+                (int) o.number("max-turns", 4), o.number("slips", 0),
+                Path.of(o.get("mix", io.liveharness.training.data.KindMix.DEFAULT_FILE.toString())), System.err);
         var s = io.liveharness.training.data.TrajectoryBuilder.build(options);
         System.out.printf("data: %d cases, %d trajectories kept (%d held out), %d near-copies of the dev set left out, dropped %s; %s%n",
                 s.cases(), s.kept(), s.heldOut(), s.nearCopiesLeftOut(), s.dropped(), options.out());

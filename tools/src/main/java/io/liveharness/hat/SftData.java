@@ -5,6 +5,7 @@ import io.liveharness.eval.augment.Transformation;
 import io.liveharness.eval.augment.Transformations;
 import io.liveharness.training.data.ChatEncoder;
 import io.liveharness.training.data.EncodedSet;
+import io.liveharness.training.data.KindMix;
 import io.liveharness.training.data.TrajectoryBuilder;
 import io.liveharness.training.tokenizer.GgufVocabulary;
 
@@ -28,7 +29,7 @@ final class SftData {
         var d = plan.data();
         var options = new TrajectoryBuilder.Options(config, HatRun.BASE_HARNESS, dir, d.cases(), d.rooms(), hsa ? plan.variants().count() : 0,
                 hsa ? d.defaultShare() : 1.0, d.worldSeed(), plan.variants().seed(), hsa ? trainingFamilies(plan) : List.of(),
-                d.heldOutEvery(), d.maxTurns(), 0, progress);
+                d.heldOutEvery(), d.maxTurns(), 0, KindMix.DEFAULT_FILE, progress);
         var s = TrajectoryBuilder.build(options);
         ChatEncoder encoder = new ChatEncoder(GgufVocabulary.read(Path.of(plan.model().vocab())));
         var train = EncodedSet.write(encoder, dir.resolve("train.jsonl"), dir.resolve(TRAIN), plan.model().context(), plan.training().keyWeight());

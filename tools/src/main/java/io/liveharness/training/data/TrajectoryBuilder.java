@@ -54,10 +54,11 @@ public final class TrajectoryBuilder {
      * @param transformations the augmenter's transformation names to use; empty for all
      * @param slips        the share of sessions whose last answer the expert first gets wrong, so that the
      *                     trajectory shows a hook's correction and the right answer after it
+     * @param mix          how often each kind of viewer message is drawn ({@link KindMix#DEFAULT_FILE} or a stage's own)
      */
     public record Options(NodeConfig base, Path harness, Path out, int cases, int rooms, int variants, double defaultShare,
                           long seed, long variantSeed, List<String> transformations, int heldOutEvery, int maxTurns, double slips,
-                          PrintStream progress) { }
+                          Path mix, PrintStream progress) { }
 
     /** What was built, as data.json records it. */
     public record Summary(int cases, int kept, int heldOut, int nearCopiesLeftOut, Map<String, Integer> dropped,
@@ -73,7 +74,7 @@ public final class TrajectoryBuilder {
         var rooms = RoomManifests.load(Path.of(world.config().rooms().dir()), catalog);
         List<String> devTexts = DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().map(DevCase::text).toList();
         Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
-        CaseSampler sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings), rooms, SyntheticWorld.products(world),
+        CaseSampler sampler = new CaseSampler(phrasings, KindMix.load(o.mix(), phrasings), rooms, SyntheticWorld.products(world),
                 routerMessages(Path.of("data/router/train.jsonl")), devTexts, o.seed());
         HarnessFiles baseFiles = HarnessFiles.fromDirectory(o.harness());
         Harness base = HarnessLoader.load(baseFiles);
@@ -149,9 +150,19 @@ public final class TrajectoryBuilder {
         record.put("byKind", s.byKind());
         record.put("byHarness", s.byHarness());
         record.put("variantVersions", s.variantVersions());
-        record.put("settings", Map.of("cases", o.cases(), "rooms", o.rooms(), "variants", o.variants(), "defaultShare", o.defaultShare(),
-                "seed", o.seed(), "variantSeed", o.variantSeed(), "maxTurns", o.maxTurns(), "transformations", o.transformations(), "harness", o.harness().toString(),
-                "slips", o.slips()));
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("cases", o.cases());
+        settings.put("rooms", o.rooms());
+        settings.put("variants", o.variants());
+        settings.put("defaultShare", o.defaultShare());
+        settings.put("seed", o.seed());
+        settings.put("variantSeed", o.variantSeed());
+        settings.put("maxTurns", o.maxTurns());
+        settings.put("transformations", o.transformations());
+        settings.put("harness", o.harness().toString());
+        settings.put("slips", o.slips());
+        settings.put("mix", o.mix().toString());
+        record.put("settings", settings);
         record.put("millis", s.millis());
         JSON.writeValue(o.out().resolve("data.json").toFile(), record);
         return s;

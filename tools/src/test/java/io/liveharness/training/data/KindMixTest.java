@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +27,15 @@ class KindMixTest {
         assertTrue(mix.weights().values().stream().allMatch(w -> w >= 0));
         assertTrue(mix.productShare() > 0 && mix.productShare() < 1, "both kinds of session are drawn: " + mix.productShare());
         assertTrue(mix.lastTurns().containsKey("stock"), "a product session's last question may need a tool");
+    }
+
+    @Test
+    void everyCommittedMixLoads() throws Exception {
+        try (var files = Files.list(KindMix.DEFAULT_FILE.getParent())) {
+            List<Path> mixes = files.filter(f -> f.getFileName().toString().matches("mix.*\\.yaml")).toList();
+            assertTrue(mixes.size() >= 2, "mix.yaml and the stages' own: " + mixes);
+            for (Path f : mixes) assertFalse(KindMix.load(f, phrasings).weights().isEmpty(), f.toString());
+        }
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,7 +32,7 @@ class TrajectoryBuilderTest {
     @BeforeAll
     static void build() throws Exception {
         var o = new TrajectoryBuilder.Options(ConfigLoader.load(ConfigLoader.DEFAULT_FILE), Path.of("harness/default"), dir.resolve("set"),
-                150, 6, 3, 0.3, 5, 100, List.of(), 10, 4, 0, null);
+                150, 6, 3, 0.3, 5, 100, List.of(), 10, 4, 0, KindMix.DEFAULT_FILE, null);
         summary = TrajectoryBuilder.build(o);
         OpenAiChatFormat format = new OpenAiChatFormat();
         for (String f : List.of("train.jsonl", "held-out.jsonl")) {
@@ -86,5 +87,17 @@ class TrajectoryBuilderTest {
             assertEquals(null, t.messages().getLast().weight(), "the last reply is learned by default");
             assertEquals("assistant", t.messages().getLast().role());
         }
+    }
+
+    @Test
+    void aStagesOwnMixIsTheOneItsCasesAreDrawnFrom(@TempDir Path own) throws Exception {
+        Path mix = own.resolve("small-talk.yaml");
+        Files.writeString(mix, "productSessions:\n  share: 0\n  turns:\n    price: 1\n  last:\n    price: 1\nkinds:\n  chitchat: 1\n");
+        var o = new TrajectoryBuilder.Options(ConfigLoader.load(ConfigLoader.DEFAULT_FILE), Path.of("harness/default"), own.resolve("set"),
+                20, 6, 0, 1.0, 5, 100, List.of(), 10, 1, 0, mix, null);
+        TrajectoryBuilder.Summary s = TrajectoryBuilder.build(o);
+        assertEquals(Set.of("chitchat"), s.byKind().keySet(), "drawn " + s.byKind());
+        JsonNode data = new ObjectMapper().readTree(own.resolve("set/data.json").toFile());
+        assertEquals(mix.toString(), data.path("settings").path("mix").asText(), "data.json names the mix its cases came from");
     }
 }

@@ -34,7 +34,7 @@ class TrajectorySlipsTest {
     @BeforeAll
     static void build() throws Exception {
         var o = new TrajectoryBuilder.Options(ConfigLoader.load(ConfigLoader.DEFAULT_FILE), Path.of("harness/default"), dir.resolve("set"),
-                120, 6, 0, 1.0, 9, 100, List.of(), 0, 2, 1.0, null);
+                120, 6, 0, 1.0, 9, 100, List.of(), 0, 2, 1.0, KindMix.DEFAULT_FILE, null);
         summary = TrajectoryBuilder.build(o);
         // the default harness's correction around a hook's reason
         String marked = HarnessLoader.load(HarnessFiles.fromDirectory(Path.of("harness/default"))).corrections().replyBlocked("\u0000");
