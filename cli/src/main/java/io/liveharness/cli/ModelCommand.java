@@ -29,7 +29,7 @@ public final class ModelCommand implements Main.Command {
                 + "               | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]\n"
                 + "               | model data [--cases N] [--rooms N] [--variants N] [--default-share X] [--seed N] [--variant-seed N]"
                 + " [--transformations a,b] [--max-turns N] [--slips X] [--mix F] [--harness DIR] [--out DIR]\n"
-                + "               | model encode --vocab F --in TRAJECTORIES.jsonl --out TOKENS.jsonl [--context N] [--key-weight N]\n"
+                + "               | model encode --vocab F --in TRAJECTORIES.jsonl --out TOKENS.jsonl [--context N] [--key-weight N] [--keep-learned REGEX]\n"
                 + "               | " + TrainCommand.TRAIN_USAGE + "\n"
                 + "               | " + TrainCommand.EXPORT_USAGE + "\n"
                 + "               | " + TrainCommand.SUBSET_USAGE + "\n"
@@ -87,12 +87,18 @@ public final class ModelCommand implements Main.Command {
 
     /** Trajectories as token sequences with their loss mask, tokenized as llama.cpp will tokenize them. */
     private static int encode(String[] args) throws Exception {
-        Options o = Options.parse(args, 1, Set.of("vocab", "in", "out", "context", "key-weight"), Set.of());
+        Options o = Options.parse(args, 1, Set.of("vocab", "in", "out", "context", "key-weight", "keep-learned"), Set.of());
         for (String k : List.of("vocab", "in", "out")) if (!o.has(k)) throw new UsageException("model encode needs --" + k);
         var encoder = new io.liveharness.training.data.ChatEncoder(io.liveharness.training.tokenizer.GgufVocabulary.read(Path.of(o.get("vocab", ""))));
         int limit = (int) o.number("context", 1024);
         int keyWeight = (int) o.number("key-weight", 1); // the loss weight of a target token the answer turns on (ChatEncoder)
-        var stats = io.liveharness.training.data.EncodedSet.write(encoder, Path.of(o.get("in", "")), Path.of(o.get("out", "")), limit, keyWeight);
+        java.util.regex.Pattern keep;
+        try { // only the trajectories a learned reply of which this finds something in; all without it
+            keep = o.has("keep-learned") ? java.util.regex.Pattern.compile(o.get("keep-learned", "")) : null;
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new UsageException("model encode --keep-learned: not a regular expression: " + e.getMessage());
+        }
+        var stats = io.liveharness.training.data.EncodedSet.write(encoder, Path.of(o.get("in", "")), Path.of(o.get("out", "")), limit, keyWeight, keep);
         System.out.println("encoded " + o.get("out", "") + ": " + stats.line(limit));
         return 0;
     }

@@ -68,19 +68,40 @@ public final class ChatEncoder {
         return tokenize(r);
     }
 
+    /** The replies the loss learns, as the avatar wrote them (tool calls left out). */
+    public static List<String> learnedReplies(Trajectory t) {
+        boolean[] learned = learned(t);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < learned.length; i++) {
+            String c = t.messages().get(i).content();
+            if (learned[i] && c != null && !c.isEmpty()) out.add(c);
+        }
+        return out;
+    }
+
+    /** Which messages are targets: the avatar's turns after the last user turn, or those whose weight says to learn them. */
+    private static boolean[] learned(Trajectory t) {
+        int lastUser = -1;
+        for (int i = 0; i < t.messages().size(); i++) if (t.messages().get(i).role().equals("user")) lastUser = i;
+        boolean[] out = new boolean[t.messages().size()];
+        for (int i = 0; i < out.length; i++) {
+            Trajectory.Message m = t.messages().get(i);
+            out[i] = m.role().equals("assistant") && (m.weight() != null ? m.weight() == 1 : i > lastUser);
+        }
+        return out;
+    }
+
     static Rendered render(Trajectory t) {
         StringBuilder s = new StringBuilder();
         List<int[]> targets = new ArrayList<>();
-        int lastUser = -1;
-        for (int i = 0; i < t.messages().size(); i++) if (t.messages().get(i).role().equals("user")) lastUser = i;
+        boolean[] learned = learned(t);
         for (int i = 0; i < t.messages().size(); i++) {
             Trajectory.Message m = t.messages().get(i);
             s.append(SpecialTokens.IM_START).append(m.role()).append('\n');
             int from = s.length();
             s.append(content(m));
             s.append(SpecialTokens.IM_END);
-            boolean learn = m.weight() != null ? m.weight() == 1 : i > lastUser;
-            if (m.role().equals("assistant") && learn) targets.add(new int[]{from, s.length()});
+            if (learned[i]) targets.add(new int[]{from, s.length()});
             s.append('\n');
         }
         String text = s.toString();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.eval.export.OpenAiChatFormat;
+import io.liveharness.eval.export.Trajectory;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -12,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 /**
  * Trajectories (openai-chat JSONL) written as the trainer reads them: one sequence a line,
@@ -34,6 +36,14 @@ public final class EncodedSet {
     }
 
     public static Stats write(ChatEncoder encoder, Path in, Path out, int limit, int keyWeight) throws IOException {
+        return write(encoder, in, out, limit, keyWeight, null);
+    }
+
+    /**
+     * @param keep when not null, only the trajectories one of whose learned replies it finds something in
+     *             (a stage that trains on the answers of one kind, beside a replayed world)
+     */
+    public static Stats write(ChatEncoder encoder, Path in, Path out, int limit, int keyWeight, Pattern keep) throws IOException {
         if (keyWeight < 1 || keyWeight > MAX_WEIGHT) {
             throw new IllegalArgumentException("key weight " + keyWeight + " is not between 1 and " + MAX_WEIGHT);
         }
@@ -47,7 +57,9 @@ public final class EncodedSet {
                 if (line.isBlank()) continue;
                 ChatEncoder.Encoded e;
                 try {
-                    e = encoder.encode(format.read(line));
+                    Trajectory t = format.read(line);
+                    if (keep != null && ChatEncoder.learnedReplies(t).stream().noneMatch(reply -> keep.matcher(reply).find())) continue;
+                    e = encoder.encode(t);
                 } catch (IOException | RuntimeException ex) {
                     throw new IOException(in + ":" + lineNo + ": " + ex.getMessage(), ex);
                 }

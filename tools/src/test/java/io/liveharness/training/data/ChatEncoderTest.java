@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -123,6 +124,18 @@ class ChatEncoderTest {
             }
         }
         assertTrue(key > 0, "the sample's replies quote product facts and call tools");
+    }
+
+    @Test
+    void keepLearnedKeepsOnlyTheTrajectoriesOneOfWhoseLearnedRepliesMatches(@TempDir Path out) throws Exception {
+        Path all = out.resolve("all.jsonl"), stock = out.resolve("stock.jsonl"), earlier = out.resolve("earlier.jsonl");
+        assertEquals(8, EncodedSet.write(encoder, SAMPLE, all, 1024, 1, null).sequences());
+        // the last replies of two sessions state the stock
+        assertEquals(2, EncodedSet.write(encoder, SAMPLE, stock, 1024, 1, Pattern.compile("现货|in stock")).sequences());
+        // an earlier answer the session does not learn ("现在¥159" before the last question) keeps nothing
+        assertEquals(0, EncodedSet.write(encoder, SAMPLE, earlier, 1024, 1, Pattern.compile("现在¥159")).sequences());
+        List<String> kept = Files.readAllLines(stock), every = Files.readAllLines(all);
+        assertTrue(every.containsAll(kept), "a kept sequence is encoded as without the filter");
     }
 
     private static int lastUser(Trajectory t) {
