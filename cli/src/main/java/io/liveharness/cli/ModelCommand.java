@@ -93,7 +93,7 @@ public final class ModelCommand implements Main.Command {
         int limit = (int) o.number("context", 1024);
         int keyWeight = (int) o.number("key-weight", 1); // the loss weight of a target token the answer turns on (ChatEncoder)
         java.util.regex.Pattern keep;
-        try { // only the trajectories a learned reply of which this finds something in; all without it
+        try { // a trajectory is kept only when one of its learned replies matches; without the option, all are
             keep = o.has("keep-learned") ? java.util.regex.Pattern.compile(o.get("keep-learned", "")) : null;
         } catch (java.util.regex.PatternSyntaxException e) {
             throw new UsageException("model encode --keep-learned: not a regular expression: " + e.getMessage());
