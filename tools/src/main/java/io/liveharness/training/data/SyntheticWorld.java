@@ -118,7 +118,7 @@ public final class SyntheticWorld {
             for (List<String> col : pool.subList(0, k)) colors.add(col.get(0) + " " + col.get(1));
         }
         p.put("colors", colors);
-        p.put("material", random.nextDouble() < d.englishOnlyMaterial() ? material.get(1) : material.get(0) + " " + material.get(1));
+        p.put("material", material(c, material));
         List<String> ship = pick(spec.shipping());
         p.put("shipping", ship.get(0) + ", " + ship.get(1));
         List<String> ret = pick(spec.returns());
@@ -143,6 +143,27 @@ public final class SyntheticWorld {
         c.put("products", productIds);
         c.put("actionLinkId", link());
         return c;
+    }
+
+    /**
+     * The material as the catalog writes it: both languages or English only, and for goods that keep
+     * mostly a shelf life of a drawn number of months, so that a model must read it rather than
+     * remember the category's usual one.
+     */
+    private String material(WorldSpec.Category c, List<String> material) {
+        WorldSpec.Draws d = spec.draws();
+        boolean englishOnly = random.nextDouble() < d.englishOnlyMaterial();
+        List<Integer> range = c.shelfLifeMonths();
+        if (range == null || random.nextDouble() >= d.shelfLife()) {
+            return englishOnly ? material.get(1) : material.get(0) + " " + material.get(1);
+        }
+        int months = range.get(0) + random.nextInt(range.get(1) - range.get(0) + 1);
+        boolean inYears = months % 12 == 0 && random.nextBoolean();
+        List<String> clause = (inYears ? spec.shelfLife().years() : spec.shelfLife().months()).stream()
+                .map(t -> t.replace("{n}", String.valueOf(inYears ? months / 12 : months))).toList();
+        if (englishOnly) return material.get(1) + "; " + clause.get(1);
+        if (random.nextDouble() < d.shelfLifeAfterEnglish()) return material.get(0) + " " + material.get(1) + "; " + clause.get(0);
+        return material.get(0) + "; " + clause.get(0) + " " + material.get(1) + "; " + clause.get(1);
     }
 
     private Map<String, Object> room(String id, WorldSpec.Category c, List<String> products) {

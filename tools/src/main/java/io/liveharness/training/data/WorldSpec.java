@@ -11,21 +11,43 @@ import java.util.List;
 public record WorldSpec(List<String> hosts, List<String> personasZh, List<String> personasEn, List<String> titles,
                         List<List<String>> shipping, List<List<String>> returns, List<Category> categories,
                         List<List<String>> colors, List<String> noColors, List<List<String>> modifiers,
-                        List<String> brandSyllables, List<String> brandSuffixes, Draws draws) {
+                        List<String> brandSyllables, List<String> brandSuffixes, ShelfLife shelfLife, Draws draws) {
     public static final Path DEFAULT_FILE = Path.of("data/training/world.yaml");
 
-    /** One kind of product: its names, sizes, materials (each a [Chinese, English] pair) and price range. */
+    /**
+     * One kind of product: its names, sizes, materials (each a [Chinese, English] pair) and price
+     * range; for goods that keep, the range of months a shelf life is drawn from (absent otherwise).
+     */
     public record Category(String zh, String en, List<Integer> price, List<List<String>> sizes, List<List<String>> names,
-                           List<List<String>> materials) { }
+                           List<List<String>> materials, List<Integer> shelfLifeMonths) {
+        public Category {
+            // an unquoted "cashew, almond" in a YAML list is two entries: the English would be cut to "cashew"
+            for (List<String> pair : concat(names, materials)) {
+                if (pair.size() != 2) throw new IllegalArgumentException("category " + en + ": " + pair + " is not a [Chinese, English] pair (quote an English part that has a comma)");
+            }
+            if (shelfLifeMonths != null && (shelfLifeMonths.size() != 2 || shelfLifeMonths.get(0) < 1 || shelfLifeMonths.get(1) < shelfLifeMonths.get(0))) {
+                throw new IllegalArgumentException("category " + en + ": shelfLifeMonths " + shelfLifeMonths + " is not a range [low, high] of months");
+            }
+        }
+
+        private static List<List<String>> concat(List<List<String>> a, List<List<String>> b) {
+            return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
+        }
+    }
+
+    /** How a material states a shelf life, each a [Chinese, English] pair with {n} for the number. */
+    public record ShelfLife(List<String> months, List<String> years) { }
 
     /**
      * How often a product departs from its category's archetype, each a probability: a brand, one
      * modifier and then a second, a name made of its material and category word, a material from
      * any category, a material written in English only; an id made of the category's name rather
-     * than a word of its own.
+     * than a word of its own; a shelf life stated (goods that keep), and stated once, in Chinese,
+     * after the English words (as the demo's nuts give it) rather than in each language.
      */
     public record Draws(double brand, double modifier, double secondModifier, double materialName,
-                        double foreignMaterial, double englishOnlyMaterial, double categoryId) { }
+                        double foreignMaterial, double englishOnlyMaterial, double categoryId,
+                        double shelfLife, double shelfLifeAfterEnglish) { }
 
     public static WorldSpec load(Path file) {
         try {

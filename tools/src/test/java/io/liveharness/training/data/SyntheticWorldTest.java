@@ -8,13 +8,17 @@ import io.liveharness.tools.Product;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The generated world gives a model nothing typical to fall back on: names and links must be read. */
@@ -53,7 +57,7 @@ class SyntheticWorldTest {
         WorldSpec base = WorldSpec.load(WorldSpec.DEFAULT_FILE);
         WorldSpec plain = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 base.categories(), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
-                new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1));
+                base.shelfLife(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0));
         var w = SyntheticWorld.write(plain, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 60, 3, dir);
         int named = 0;
         for (Product p : SyntheticWorld.products(w).values()) {
@@ -67,5 +71,48 @@ class SyntheticWorldTest {
             named++;
         }
         assertTrue(named > 20, named + " products named by their material");
+    }
+
+    @Test
+    void aShelfLifeIsADrawnNumberWrittenInEachShapeTheCatalogUses() throws Exception {
+        WorldSpec spec = WorldSpec.load(WorldSpec.DEFAULT_FILE);
+        var w = SyntheticWorld.write(spec, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 400, 11, dir);
+        Pattern zh = Pattern.compile("保质期 (\\d+)(个月|年)"), en = Pattern.compile("shelf life (\\d+) (months|years)");
+        Set<String> stated = new HashSet<>();
+        int paired = 0, afterEnglish = 0, englishOnly = 0, keeping = 0;
+        for (Product p : SyntheticWorld.products(w).values()) {
+            if (DEMO.contains(p.id())) continue;
+            WorldSpec.Category c = spec.categories().stream().filter(k -> k.en().equals(p.category())).findFirst().orElseThrow();
+            Matcher z = zh.matcher(p.material()), e = en.matcher(p.material());
+            boolean hasZh = z.find(), hasEn = e.find();
+            if (c.shelfLifeMonths() == null) {
+                assertTrue(!hasZh && !hasEn, p.id() + " (" + c.en() + ") does not keep, yet: " + p.material());
+                continue;
+            }
+            keeping++;
+            if (hasZh) stated.add(z.group(1) + z.group(2));
+            if (hasZh && hasEn) {
+                assertEquals(z.group(1), e.group(1), p.id() + " says one shelf life in each language: " + p.material());
+                paired++;
+            } else if (hasZh) {
+                assertTrue(p.material().endsWith(z.group()) && p.material().matches(".*[A-Za-z].*" + z.group()), p.id() + ": " + p.material());
+                afterEnglish++;
+            } else if (hasEn) {
+                englishOnly++;
+            }
+        }
+        assertTrue(keeping > 40, keeping + " products of goods that keep");
+        assertTrue(paired > 5 && afterEnglish > 5 && englishOnly > 0, "shapes: paired " + paired + ", after the English " + afterEnglish + ", English only " + englishOnly);
+        assertTrue(stated.size() >= 12, "a shelf life has no usual value to remember: " + stated);
+    }
+
+    @Test
+    void aMaterialThatIsNotAPairOfLanguagesIsRefusedWithItsCategory() throws Exception {
+        String yaml = Files.readString(WorldSpec.DEFAULT_FILE).replace("[ABS外壳, ABS shell]", "[ABS外壳, ABS shell, glossy]");
+        Path file = dir.resolve("world.yaml");
+        Files.writeString(file, yaml);
+        var e = assertThrows(java.io.UncheckedIOException.class, () -> WorldSpec.load(file));
+        assertTrue(e.getMessage().contains("category earbuds: [ABS外壳, ABS shell, glossy] is not a [Chinese, English] pair")
+                && e.getMessage().contains("line: "), e.getMessage());
     }
 }
