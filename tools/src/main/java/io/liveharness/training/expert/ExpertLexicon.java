@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  */
 public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String>> topics, Map<String, List<String>> logistics,
                             Map<String, List<String>> declines, List<String> complaint, List<String> coupon,
-                            List<String> colorWords, List<String> sizeWords, List<String> identity, List<List<String>> features) {
+                            List<String> colorWords, List<String> sizeWords, List<String> identity, List<List<String>> features,
+                            List<String> valueFeatures) {
 
     public static final Path DEFAULT_FILE = Path.of("data/expert/lexicon.yaml");
 
@@ -49,7 +50,7 @@ public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String
     public Feature feature(String text) {
         for (List<String> words : features == null ? List.<List<String>>of() : features) {
             String said = written(text, words);
-            if (said != null) return new Feature(words, said);
+            if (said != null) return new Feature(words, said, valueFeatures != null && valueFeatures.stream().anyMatch(words::contains));
         }
         return null;
     }
@@ -71,7 +72,8 @@ public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String
     }
 
     /** A feature a viewer asked about: all its words, and the ones they wrote. */
-    public record Feature(List<String> words, String said) { }
+    /** A feature asked about; {@code valued} when its answer is a value ("保质期 9个月") rather than a yes. */
+    public record Feature(List<String> words, String said, boolean valued) { }
 
     private static boolean latin(String s) {
         return s.chars().allMatch(ch -> ch < 128) && s.chars().anyMatch(Character::isLetterOrDigit)

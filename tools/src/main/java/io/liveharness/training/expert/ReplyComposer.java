@@ -135,7 +135,7 @@ final class ReplyComposer {
             if (!Bilingual.languageOf(said).equals(q.lang())) said = clause.strip();
             if (ExpertLexicon.written(said, words) != null) {
                 fields.put("fact", said);
-                return "featureHas";
+                return q.feature().valued() ? "featureValue" : "featureHas";
             }
         }
         // the feature by its first word in the viewer's language ("expires" is asked, "shelf life" is said)

@@ -109,6 +109,11 @@ class ExpertBackendTest {
         assertTrue(shelf.reply().contains("保质期 9个月"), "the material's clause, as the catalog writes it: " + shelf.reply());
         Transcript shelfEn = rig.run(viewer("snack-room", "snack-301", "en", "what's the shelf life of the nuts?"), base);
         assertTrue(shelfEn.reply().contains("9个月"), "the catalog says it in Chinese only, and it is said: " + shelfEn.reply());
+        for (String asked : List.of("保质期多长时间", "能放多久?", "保质期怎么样", "多久会过期", "how long until it expires", "shelf life?", "when does it expire")) {
+            String reply = rig.run(viewer("snack-room", "snack-301", Bilingual.languageOf(asked), asked), base).reply();
+            assertTrue(reply.contains("保质期 9个月") && !reply.startsWith("有的") && !reply.startsWith("Yes"),
+                    "a shelf life is a value, said without a yes (asked " + asked + "): " + reply);
+        }
         Transcript none = rig.run(viewer("dress-room", "dress-101", "en", "is the dress waterproof?"), base);
         assertTrue(none.reply().contains("waterproof") && !none.reply().startsWith("Yes"), none.reply());
         assertFalse(none.reply().contains("¥"), "a feature question is not answered with the price: " + none.reply());
