@@ -22,16 +22,14 @@ public record WorldSpec(List<String> hosts, List<String> personasZh, List<String
                            List<List<String>> materials, List<Integer> shelfLifeMonths) {
         public Category {
             // an unquoted "cashew, almond" in a YAML list is two entries: the English would be cut to "cashew"
-            for (List<String> pair : concat(names, materials)) {
-                if (pair.size() != 2) throw new IllegalArgumentException("category " + en + ": " + pair + " is not a [Chinese, English] pair (quote an English part that has a comma)");
+            for (List<List<String>> pairs : List.of(names, materials)) {
+                for (List<String> pair : pairs) {
+                    if (pair.size() != 2) throw new IllegalArgumentException("category " + en + ": " + pair + " is not a [Chinese, English] pair (quote an English part that has a comma)");
+                }
             }
             if (shelfLifeMonths != null && (shelfLifeMonths.size() != 2 || shelfLifeMonths.get(0) < 1 || shelfLifeMonths.get(1) < shelfLifeMonths.get(0))) {
                 throw new IllegalArgumentException("category " + en + ": shelfLifeMonths " + shelfLifeMonths + " is not a range [low, high] of months");
             }
-        }
-
-        private static List<List<String>> concat(List<List<String>> a, List<List<String>> b) {
-            return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
         }
     }
 
