@@ -64,8 +64,14 @@ public final class SyntheticWorld {
             int n = 1 + random.nextInt(3);
             roomLinks.clear();
             List<String> ids = new ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                Map<String, Object> p = product(category);
+            List<WorldSpec.Category> kinds = new ArrayList<>(java.util.Collections.nCopies(n, category));
+            if (random.nextDouble() < spec.draws().secondCategory()) {
+                WorldSpec.Category second = pick(spec.categories());
+                while (second == category) second = pick(spec.categories());
+                kinds.add(second);
+            }
+            for (WorldSpec.Category kind : kinds) {
+                Map<String, Object> p = product(kind);
                 products.add(p);
                 ids.add((String) p.get("id"));
             }

@@ -57,7 +57,7 @@ class SyntheticWorldTest {
         WorldSpec base = WorldSpec.load(WorldSpec.DEFAULT_FILE);
         WorldSpec plain = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 base.categories(), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
-                base.shelfLife(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0));
+                base.shelfLife(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0, 0));
         var w = SyntheticWorld.write(plain, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 60, 3, dir);
         int named = 0;
         for (Product p : SyntheticWorld.products(w).values()) {
@@ -71,6 +71,25 @@ class SyntheticWorldTest {
             named++;
         }
         assertTrue(named > 20, named + " products named by their material");
+    }
+
+    @Test
+    void someRoomsAlsoSellOneProductOfAnotherKind() throws Exception {
+        WorldSpec spec = WorldSpec.load(WorldSpec.DEFAULT_FILE);
+        var w = SyntheticWorld.write(spec, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 400, 13, dir);
+        Map<String, Product> products = SyntheticWorld.products(w);
+        int mixed = 0;
+        for (RoomManifest room : RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())))) {
+            if (!w.generatedRooms().contains(room.id())) continue;
+            Map<String, Long> kinds = room.products().stream().collect(Collectors.groupingBy(id -> products.get(id).category(), Collectors.counting()));
+            assertTrue(kinds.size() <= 2, room.id() + " sells " + kinds);
+            if (kinds.size() == 2) {
+                assertTrue(kinds.containsValue(1L), room.id() + " sells one product of its second kind: " + kinds);
+                mixed++;
+            }
+        }
+        double share = mixed / 400.0;
+        assertTrue(Math.abs(share - spec.draws().secondCategory()) < 0.08, mixed + " of 400 rooms sell two kinds; drawn " + spec.draws().secondCategory());
     }
 
     @Test
