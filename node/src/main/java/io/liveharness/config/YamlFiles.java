@@ -5,8 +5,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import org.yaml.snakeyaml.LoaderOptions;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,13 +16,7 @@ import java.util.List;
  * whose message starts with {@code file:line}.
  */
 public final class YamlFiles {
-    /**
-     * The longest file read, in code points. SnakeYAML's default (3 MiB) refused a catalog of 3,000
-     * rooms' products; these files are the operator's (config, catalog, rooms), never a viewer's or
-     * an API client's, so the bound is only against a runaway file.
-     */
-    static final int MAX_CODE_POINTS = 64 * 1024 * 1024;
-    private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder().loaderOptions(loaderOptions()).build())
+    private static final ObjectMapper YAML = new ObjectMapper(Json.yamlFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
 
@@ -56,12 +48,6 @@ public final class YamlFiles {
         } catch (IOException io) {
             return fallback;
         }
-    }
-
-    private static LoaderOptions loaderOptions() {
-        LoaderOptions o = new LoaderOptions();
-        o.setCodePointLimit(MAX_CODE_POINTS);
-        return o;
     }
 
     private YamlFiles() { }

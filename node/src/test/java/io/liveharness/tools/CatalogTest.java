@@ -1,5 +1,6 @@
 package io.liveharness.tools;
 
+import io.liveharness.config.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,5 +34,6 @@ class CatalogTest {
         Catalog catalog = Catalog.load(file);
         assertEquals(n, catalog.size());
         assertEquals(399, catalog.find("sku-11999").orElseThrow().stock());
+        assertEquals(n, ((java.util.List<?>) Json.YAML.readValue(file.toFile(), java.util.Map.class).get("products")).size(), "the plain YAML mapper reads it too");
     }
 }
