@@ -41,7 +41,8 @@ public record WorldSpec(List<String> hosts, List<String> personasZh, List<String
      * modifier and then a second, a name made of its material and category word, a material from
      * any category, a material written in English only; an id made of the category's name rather
      * than a word of its own; a shelf life stated (goods that keep), and stated once, in Chinese,
-     * after the English words (as the demo's nuts give it) rather than in each language.
+     * after the English words (as the demo's nuts give it) rather than in each language; and of a
+     * room, one product of a second kind beside its own (as the demo's tech room sells a power bank).
      */
     public record Draws(double brand, double modifier, double secondModifier, double materialName,
                         double foreignMaterial, double englishOnlyMaterial, double categoryId,
