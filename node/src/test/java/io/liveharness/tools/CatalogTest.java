@@ -7,6 +7,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -34,6 +36,6 @@ class CatalogTest {
         Catalog catalog = Catalog.load(file);
         assertEquals(n, catalog.size());
         assertEquals(399, catalog.find("sku-11999").orElseThrow().stock());
-        assertEquals(n, ((java.util.List<?>) Json.YAML.readValue(file.toFile(), java.util.Map.class).get("products")).size(), "the plain YAML mapper reads it too");
+        assertEquals(n, ((List<?>) Json.YAML.readValue(file.toFile(), Map.class).get("products")).size(), "the plain YAML mapper reads it too");
     }
 }

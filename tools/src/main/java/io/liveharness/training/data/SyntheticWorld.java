@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,12 +65,9 @@ public final class SyntheticWorld {
             int n = 1 + random.nextInt(3);
             roomLinks.clear();
             List<String> ids = new ArrayList<>();
-            List<WorldSpec.Category> kinds = new ArrayList<>(java.util.Collections.nCopies(n, category));
-            if (random.nextDouble() < spec.draws().secondCategory()) {
-                WorldSpec.Category second = pick(spec.categories());
-                while (second == category) second = pick(spec.categories());
-                kinds.add(second);
-            }
+            List<WorldSpec.Category> kinds = new ArrayList<>(Collections.nCopies(n, category));
+            List<WorldSpec.Category> others = spec.categories().stream().filter(c -> c != category).toList();
+            if (random.nextDouble() < spec.draws().secondCategory() && !others.isEmpty()) kinds.add(pick(others));
             for (WorldSpec.Category kind : kinds) {
                 Map<String, Object> p = product(kind);
                 products.add(p);

@@ -10,7 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -19,6 +21,7 @@ import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The generated world gives a model nothing typical to fall back on: names and links must be read. */
@@ -90,6 +93,19 @@ class SyntheticWorldTest {
         }
         double share = mixed / 400.0;
         assertTrue(Math.abs(share - spec.draws().secondCategory()) < 0.08, mixed + " of 400 rooms sell two kinds; drawn " + spec.draws().secondCategory());
+    }
+
+    @Test
+    void aWorldOfOneKindStillWritesItsRoomsWhenASecondKindIsDrawn() {
+        WorldSpec base = WorldSpec.load(WorldSpec.DEFAULT_FILE);
+        WorldSpec.Draws b = base.draws();
+        WorldSpec oneKind = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
+                List.of(base.categories().getFirst()), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
+                base.shelfLife(), new WorldSpec.Draws(b.brand(), b.modifier(), b.secondModifier(), b.materialName(), b.foreignMaterial(),
+                        b.englishOnlyMaterial(), b.categoryId(), b.shelfLife(), b.shelfLifeAfterEnglish(), 1));
+        // drawing the second kind among the other kinds, of which there are none, once never returned
+        var w = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> SyntheticWorld.write(oneKind, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 20, 5, dir));
+        assertEquals(20, w.generatedRooms().size());
     }
 
     @Test
