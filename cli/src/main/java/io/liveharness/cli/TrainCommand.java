@@ -1,5 +1,6 @@
 package io.liveharness.cli;
 
+import io.liveharness.training.trainer.GgufExport;
 import io.liveharness.training.trainer.TrainSettings;
 import io.liveharness.training.trainer.Trainer;
 
@@ -13,10 +14,10 @@ final class TrainCommand {
             + " --kv-heads 2 --head-dim 64 --ffn 768 --context 1024 --untied] [--batch 8 --lr 3e-3 --min-lr 3e-4 --warmup N"
             + " --steps N | --tokens N] [--weight-decay 0.1 --clip 1 --seed 1 --threads 2 --checkpoint-minutes 10"
             + " --eval-every 100 --pause-after N] [--init-from RUN_DIR|MODEL.gguf] [--train-layers 1,3,...]";
-    static final String EXPORT_USAGE = "model export --run DIR --out F.gguf [--finetune WHAT]";
+    static final String EXPORT_USAGE = "model export --run DIR --out F.gguf [--finetune WHAT] [--precision f32|f16]";
     static final String SUBSET_USAGE = "model vocab-subset --vocab F --tokens N --out F.gguf";
     static final String TRANSPLANT_USAGE = "model transplant --model F.gguf --vocab F --out F.gguf";
-    static final String GROW_USAGE = "model grow --model F.gguf --layers N --out F.gguf";
+    static final String GROW_USAGE = "model grow --model F.gguf --layers N --out F.gguf [--precision f32|f16]";
 
     private TrainCommand() { }
 
@@ -56,14 +57,25 @@ final class TrainCommand {
     }
 
     static int export(String[] args) {
-        Options o = Options.parse(args, 1, Set.of("run", "out", "finetune"), Set.of());
+        Options o = Options.parse(args, 1, Set.of("run", "out", "finetune", "precision"), Set.of());
         if (!o.has("run") || !o.has("out")) throw new UsageException("usage: " + EXPORT_USAGE);
         Path run = Path.of(o.get("run", ""));
         if (!Files.isRegularFile(run.resolve(Trainer.SETTINGS))) throw new UsageException(run + " is not a run folder (no " + Trainer.SETTINGS + ")");
         Path out = Path.of(o.get("out", ""));
-        Trainer.export(run, out, o.get("finetune", null));
+        Trainer.export(run, out, o.get("finetune", null), precision(o, GgufExport.Precision.F32));
         System.out.println("wrote " + out);
         return 0;
+    }
+
+    /** {@code --precision f32|f16}: how the matrices are stored; f16 halves the file. */
+    private static GgufExport.Precision precision(Options o, GgufExport.Precision otherwise) {
+        if (!o.has("precision")) return otherwise;
+        String p = o.get("precision", "");
+        return switch (p) {
+            case "f32" -> GgufExport.Precision.F32;
+            case "f16" -> GgufExport.Precision.F16;
+            default -> throw new UsageException("--precision " + p + ": f32 or f16");
+        };
     }
 
     /** A smaller vocabulary (the first N tokens of one), for small test and benchmark models. */
@@ -89,12 +101,12 @@ final class TrainCommand {
 
     /** A trained model made deeper, its new blocks adding nothing until they train (--init-from, --train-layers). */
     static int grow(String[] args) {
-        Options o = Options.parse(args, 1, Set.of("model", "layers", "out"), Set.of());
+        Options o = Options.parse(args, 1, Set.of("model", "layers", "out", "precision"), Set.of());
         if (!o.has("model") || !o.has("layers") || !o.has("out")) throw new UsageException("usage: " + GROW_USAGE);
         Path out = Path.of(o.get("out", ""));
         io.liveharness.training.trainer.ModelGrow.Result r;
         try {
-            r = io.liveharness.training.trainer.ModelGrow.write(file(o, "model"), i(o, "layers", 0), out);
+            r = io.liveharness.training.trainer.ModelGrow.write(file(o, "model"), i(o, "layers", 0), precision(o, null), out);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

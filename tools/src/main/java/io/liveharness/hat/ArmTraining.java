@@ -3,6 +3,7 @@ package io.liveharness.hat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.training.trainer.TrainSettings;
+import io.liveharness.training.trainer.GgufExport;
 import io.liveharness.training.trainer.Trainer;
 
 import java.io.IOException;
@@ -35,7 +36,7 @@ final class ArmTraining {
         Trainer.Result r = new Trainer(s, quiet).run();
         if (!r.finished()) throw new IllegalStateException(arm.id() + ": training stopped at step " + r.step() + " of " + r.totalSteps());
         Path model = job.armDir().resolve(MODEL);
-        Trainer.export(run, model, "liveharness-hat-" + arm.id());
+        Trainer.export(run, model, "liveharness-hat-" + arm.id(), GgufExport.Precision.F32);
         JsonNode last = lastMetrics(run.resolve("metrics.jsonl"));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("steps", r.step());

@@ -13,30 +13,34 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Reads back the weights of a GGUF this trainer exported ({@link GgufExport}): the tensors in the
- * same order and alignment, F32. To be sure the file is one of ours and of this shape, the weights
+ * same order and alignment, matrices F32 or F16 as general.file_type says. To be sure the file is one of ours and of this shape, the weights
  * read are exported again and must give the same bytes; any other GGUF is refused.
  */
 public final class GgufImport {
-    private static final int ALIGNMENT = 32;
-
     private GgufImport() { }
 
     public static Weights read(Path gguf, ModelConfig c, TokenizerMetadata tokenizer) {
         Weights w = Weights.zeros(c);
+        GgufHeader header = GgufHeader.read(gguf);
+        GgufExport.Precision precision = GgufExport.Precision.of(header);
         try (FileChannel ch = FileChannel.open(gguf, StandardOpenOption.READ)) {
-            long at = GgufHeader.read(gguf).dataOffset(), offset = 0;
+            long at = header.dataOffset(), offset = 0;
             for (Tensor t : w.all()) {
-                ByteBuffer b = ByteBuffer.allocate(4 * t.data().length).order(ByteOrder.LITTLE_ENDIAN);
+                ByteBuffer b = ByteBuffer.allocate((int) GgufExport.bytes(t, precision)).order(ByteOrder.LITTLE_ENDIAN);
                 ch.read(b, at + offset);
-                b.flip().asFloatBuffer().get(t.data());
-                offset = (offset + 4L * t.data().length + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
+                b.flip();
+                if (t.matrix() && precision == GgufExport.Precision.F16) {
+                    for (int i = 0; i < t.size(); i++) t.data()[i] = Float.float16ToFloat(b.getShort());
+                } else {
+                    b.asFloatBuffer().get(t.data());
+                }
+                offset = GgufExport.align(offset + GgufExport.bytes(t, precision));
             }
             Path again = Files.createTempFile("liveharness-import", ".gguf");
             try {
-                GgufHeader header = GgufHeader.read(gguf);
                 // the context it was trained on is metadata only (RoPE learns no positions): a stage may train longer sequences
                 Weights asWritten = header.metadata().get(header.architecture() + ".context_length") instanceof Number n ? w.withContext(n.intValue()) : w;
-                GgufExport.write(asWritten, tokenizer, header.name(), header.string("general.finetune").orElse(null), again);
+                GgufExport.write(asWritten, tokenizer, header.name(), header.string("general.finetune").orElse(null), precision, again);
                 if (Files.mismatch(gguf, again) != -1) {
                     throw new IllegalArgumentException(gguf + " is not a model this trainer wrote with this shape and vocabulary");
                 }

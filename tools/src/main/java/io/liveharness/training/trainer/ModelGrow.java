@@ -20,7 +20,10 @@ public final class ModelGrow {
 
     private ModelGrow() { }
 
-    public static Result write(Path model, int layers, Path out) {
+    public static Result write(Path model, int layers, Path out) { return write(model, layers, null, out); }
+
+    /** @param precision how the grown model's matrices are stored, or null: as {@code model}'s */
+    public static Result write(Path model, int layers, GgufExport.Precision precision, Path out) {
         ModelConfig c = VocabTransplant.config(model);
         if (layers <= c.layers()) {
             throw new IllegalArgumentException("--layers " + layers + ": " + model + " already has " + c.layers() + " blocks; a grown model needs more");
@@ -45,7 +48,8 @@ public final class ModelGrow {
             }
         }
         GgufHeader header = GgufHeader.read(model);
-        GgufExport.write(w, tokenizer, header.name(), header.string("general.finetune").orElse(null), out);
+        GgufExport.write(w, tokenizer, header.name(), header.string("general.finetune").orElse(null),
+                precision != null ? precision : GgufExport.Precision.of(header), out);
         return new Result(to, List.copyOf(added));
     }
 

@@ -264,10 +264,10 @@ public final class Trainer {
     }
 
     /** Writes the model of a run folder's last checkpoint to {@code out}. */
-    public static void export(Path runDir, Path out) { export(runDir, out, null); }
+    public static void export(Path runDir, Path out) { export(runDir, out, null, GgufExport.Precision.F32); }
 
     /** @param finetune general.finetune to write (what the model was trained for), or null */
-    public static void export(Path runDir, Path out, String finetune) {
+    public static void export(Path runDir, Path out, String finetune, GgufExport.Precision precision) {
         try {
             JsonNode id = JSON.readTree(runDir.resolve(SETTINGS).toFile()).get("identity");
             Path vocab = Path.of(id.get("vocab").asText());
@@ -279,7 +279,7 @@ public final class Trainer {
                     id.get("kvHeads").asInt(), id.get("headDim").asInt(), id.get("ffn").asInt(), id.get("context").asInt(),
                     id.get("tiedEmbeddings").asBoolean());
             Checkpoint cp = Checkpoint.read(runDir, c);
-            GgufExport.write(cp.weights(), tokenizer, "liveharness trained qwen3 h" + c.hidden() + " l" + c.layers() + " step " + cp.step(), finetune, out);
+            GgufExport.write(cp.weights(), tokenizer, "liveharness trained qwen3 h" + c.hidden() + " l" + c.layers() + " step " + cp.step(), finetune, precision, out);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + runDir.resolve(SETTINGS) + ": " + e.getMessage(), e);
         }

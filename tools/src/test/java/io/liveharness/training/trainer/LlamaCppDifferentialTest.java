@@ -18,10 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * F32 KV cache. The bound is on max |difference| / max(1, max |logit|): {@value #EXACT} where
  * llama.cpp runs attention without flash attention (heads under 32 wide, as LlamaContext picks),
  * {@value #FLASH} where it uses its flash-attention kernel (wider heads, every real model), whose
- * half-precision steps leave errors of F16's size (about 5e-4 relative).
+ * half-precision steps leave errors of F16's size (about 5e-4 relative). Matrices stored in F16
+ * are compared with the trainer's forward on the same weights rounded to F16: llama.cpp then also
+ * rounds the activations it multiplies them by (F16's step is 2^-11, about 5e-4 relative), once per
+ * matrix product, and the roundings of the seven products of each block add up: the bound is {@value #HALF}.
  */
 class LlamaCppDifferentialTest {
-    static final double EXACT = 1e-4, FLASH = 1e-3;
+    static final double EXACT = 1e-4, FLASH = 1e-3, HALF = 3e-3;
     static final Path GPT2 = Path.of("models/vocab/ggml-vocab-gpt-2.gguf");
 
     @TempDir
@@ -56,6 +59,17 @@ class LlamaCppDifferentialTest {
         assertSameLogits(r.weights(), tokens, EXACT);
     }
 
+    @Test
+    void halfPrecisionMatricesGiveLlamaCppsLogits() {
+        ModelConfig c = ModelConfig.of(vocabSize(), 64, 2, 2, 1, 64, 96, 256, true);
+        Weights w = TinyModels.spread(c, 7);
+        for (Tensor t : w.all()) {
+            if (!t.matrix()) continue;
+            for (int i = 0; i < t.size(); i++) t.data()[i] = Float.float16ToFloat(Float.floatToFloat16(0.3f * t.data()[i]));
+        }
+        assertSameLogits(w, sequence(c.vocab(), 120), HALF, GgufExport.Precision.F16);
+    }
+
     static int[] sequence(int vocab, int n) {
         Rng rng = new Rng(n);
         int[] tokens = new int[n];
@@ -69,10 +83,12 @@ class LlamaCppDifferentialTest {
         assertSameLogits(w, tokens, tolerance);
     }
 
-    static void assertSameLogits(Weights w, int[] tokens, double tolerance) {
+    static void assertSameLogits(Weights w, int[] tokens, double tolerance) { assertSameLogits(w, tokens, tolerance, GgufExport.Precision.F32); }
+
+    static void assertSameLogits(Weights w, int[] tokens, double tolerance, GgufExport.Precision precision) {
         ModelConfig c = w.config;
         Path file = dir.resolve("model-" + System.nanoTime() + ".gguf");
-        GgufExport.write(w, TokenizerMetadata.of(vocab), "differential test", file);
+        GgufExport.write(w, TokenizerMetadata.of(vocab), "differential test", null, precision, file);
         float[][] ours = new SequenceModel(c).logits(tokens, tokens.length, w, Transposes.of(w));
         LlamaLibrary lib = LlamaLibrary.load(null);
         double maxDiff = 0, maxLogit = 0;

@@ -1,5 +1,6 @@
 package io.liveharness.training.trainer;
 
+import io.liveharness.engine.llama.GgufHeader;
 import io.liveharness.engine.llama.LlamaContext;
 import io.liveharness.engine.llama.LlamaLibrary;
 import io.liveharness.engine.llama.LlamaModel;
@@ -49,6 +50,36 @@ class ModelGrowTest {
         }
         assertTrue(maxLogit > 1, "the logits spread enough to mean something: " + maxLogit);
         assertThrows(IllegalArgumentException.class, () -> ModelGrow.write(small, 3, dir.resolve("same.gguf")));
+    }
+
+    @Test
+    void aHalfPrecisionModelReadsBackAsWrittenAndGrowsInHalfPrecision() throws Exception {
+        Path vocab = ToyData.vocab(dir);
+        ModelConfig c = ModelConfig.of(TokenizerMetadata.of(vocab).vocabSize(), 32, 2, 4, 2, 16, 64, 32, true);
+        Weights w = TinyModels.spread(c, 12);
+        Path full = dir.resolve("f32.gguf"), half = dir.resolve("f16.gguf"), grown = dir.resolve("grown-f16.gguf");
+        GgufExport.write(w, TokenizerMetadata.of(vocab), "grow test", "liveharness-avatar", full);
+        GgufExport.write(w, TokenizerMetadata.of(vocab), "grow test", "liveharness-avatar", GgufExport.Precision.F16, half);
+
+        Weights back = GgufImport.read(half, c, TokenizerMetadata.of(vocab));
+        for (int i = 0; i < w.all().size(); i++) {
+            Tensor t = w.all().get(i), r = back.all().get(i);
+            for (int j = 0; j < t.size(); j++) {
+                float expected = t.matrix() ? Float.float16ToFloat(Float.floatToFloat16(t.data()[j])) : t.data()[j];
+                assertEquals(expected, r.data()[j], t.name() + "[" + j + "]: matrices in half precision, norms as they were");
+            }
+        }
+        long matrixValues = w.all().stream().filter(Tensor::matrix).mapToLong(Tensor::size).sum();
+        assertTrue(java.nio.file.Files.size(full) - java.nio.file.Files.size(half) >= 2 * matrixValues, "two bytes saved per matrix value");
+
+        ModelGrow.Result r = ModelGrow.write(half, 3, grown);
+        assertEquals(1L, ((Number) GgufHeader.read(grown).metadata().get("general.file_type")).longValue(), "MOSTLY_F16, as the model it grew from");
+        Weights g = GgufImport.read(grown, r.config(), TokenizerMetadata.of(vocab));
+        assertArrayEquals(back.layers[1].wq().data(), g.layers[2].wq().data());
+        Path halved = dir.resolve("grown-from-f32.gguf");
+        ModelGrow.write(full, 3, GgufExport.Precision.F16, halved);
+        assertArrayEquals(g.layers[2].wq().data(), GgufImport.read(halved, r.config(), TokenizerMetadata.of(vocab)).layers[2].wq().data(),
+                "an F32 model grown into F16: its matrices rounded as an F16 export rounds them");
     }
 
     @Test
