@@ -28,6 +28,7 @@ import io.liveharness.room.RoomManifests;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Policies;
 import io.liveharness.tools.Product;
+import io.liveharness.training.data.SyntheticWorld;
 import io.liveharness.training.expert.ExpertBackend;
 
 import java.nio.file.Files;
@@ -49,10 +50,10 @@ import java.util.Set;
 public final class EvalCommand implements Main.Command {
     static final Path DEFAULT_DEV_SET = Path.of("eval/dev/demo.jsonl");
     private static final Set<String> RUN_OPTIONS = Set.of("harness", "dev-set", "model", "remote", "remote-model", "judge",
-            "judge-model", "id", "out", "limit", "every", "conf", "deadline-ms");
+            "judge-model", "id", "out", "limit", "every", "conf", "deadline-ms", "world");
 
     public String summary() {
-        return "eval run --harness V [--dev-set F] [--model GGUF|--remote URL] | compare A B | robustness | export RUN | devset";
+        return "eval run --harness V [--dev-set F] [--world DIR] [--model GGUF|--remote URL] | compare A B | robustness | export RUN | devset";
     }
 
     public int run(String[] args) throws Exception {
@@ -74,8 +75,15 @@ public final class EvalCommand implements Main.Command {
         return args[i];
     }
 
+    /** The conf; with {@code --world DIR}, reading the rooms and catalog of the world {@code model data} wrote there. */
     private static NodeConfig config(Options o) {
-        return ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
+        NodeConfig conf = ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
+        if (!o.has("world")) return conf;
+        try {
+            return SyntheticWorld.configOf(conf, Path.of(o.get("world", "")));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     // --- run ------------------------------------------------------------------------------------
@@ -119,6 +127,8 @@ public final class EvalCommand implements Main.Command {
         RunSummary s = RunSummary.of(records.stream().map(CaseRecord::score).toList());
         System.out.printf("run %s: %d cases, accuracy %.1f%%, effectiveness %.1f%%, outcomes %s, %.1f s; report %s%n", id, s.cases(),
                 100 * s.accuracy(), 100 * s.effectiveness(), s.outcomes(), meta.wallMs() / 1000.0, dir.resolve("report.html"));
+        s.byTag().forEach((tag, t) -> System.out.printf("  %-24s %3d cases, accuracy %.1f%%, effectiveness %.1f%%, both by the model %.1f%%%n",
+                tag, t.cases(), 100 * t.accuracy(), 100 * t.effectiveness(), 100 * t.byModel()));
         if (meta.testModel()) System.out.println("note: " + meta.model() + " is a test model; these scores say nothing about answer quality");
         return 0;
     }

@@ -17,6 +17,7 @@ import java.util.Set;
  * `model random`: writes a random-weight GGUF of a real architecture with a real tokenizer.
  * `model tokenizer`: learns the project's own byte-level BPE vocabulary from its text.
  * `model data` / `model encode`: the expert's trajectories, and those as token sequences with their loss mask.
+ * `model probe`: questions of the demo's kinds in the rooms of a world `model data` wrote.
  * `model train` / `model export`: the offline trainer ({@link TrainCommand}).
  */
 public final class ModelCommand implements Main.Command {
@@ -29,6 +30,7 @@ public final class ModelCommand implements Main.Command {
                 + "               | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]\n"
                 + "               | model data [--cases N] [--rooms N] [--variants N] [--default-share X] [--seed N] [--variant-seed N]"
                 + " [--transformations a,b] [--max-turns N] [--slips X] [--mix F] [--harness DIR] [--out DIR]\n"
+                + "               | model probe --world DIR [--out F]\n"
                 + "               | model encode --vocab F --in TRAJECTORIES.jsonl --out TOKENS.jsonl [--context N] [--key-weight N] [--keep-learned REGEX]\n"
                 + "               | " + TrainCommand.TRAIN_USAGE + "\n"
                 + "               | " + TrainCommand.EXPORT_USAGE + "\n"
@@ -42,6 +44,7 @@ public final class ModelCommand implements Main.Command {
         if (args.length > 0 && args[0].equals("tokenizer")) return tokenizer(args);
         if (args.length > 0 && args[0].equals("data")) return data(args);
         if (args.length > 0 && args[0].equals("encode")) return encode(args);
+        if (args.length > 0 && args[0].equals("probe")) return probe(args);
         if (args.length > 0 && args[0].equals("train")) return TrainCommand.train(args);
         if (args.length > 0 && args[0].equals("export")) return TrainCommand.export(args);
         if (args.length > 0 && args[0].equals("vocab-subset")) return TrainCommand.vocabSubset(args);
@@ -82,6 +85,35 @@ public final class ModelCommand implements Main.Command {
         var s = io.liveharness.training.data.TrajectoryBuilder.build(options);
         System.out.printf("data: %d cases, %d trajectories kept (%d held out), %d near-copies of the dev set left out, dropped %s; %s%n",
                 s.cases(), s.kept(), s.heldOut(), s.nearCopiesLeftOut(), s.dropped(), options.out());
+        return 0;
+    }
+
+    /** The demo's kinds of question asked in the generated rooms of a world: a dev set for `eval run --world`. */
+    private static int probe(String[] args) throws Exception {
+        Options o = Options.parse(args, 1, Set.of("world", "out", "conf"), Set.of());
+        if (!o.has("world")) throw new UsageException("usage: model probe --world DIR (a folder `model data --out` wrote) [--out F]");
+        Path dir = Path.of(o.get("world", ""));
+        var base = io.liveharness.config.ConfigLoader.load(Path.of(o.get("conf", io.liveharness.config.ConfigLoader.DEFAULT_FILE.toString())));
+        io.liveharness.config.NodeConfig world;
+        try {
+            world = io.liveharness.training.data.SyntheticWorld.configOf(base, dir);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        var catalog = io.liveharness.tools.Catalog.load(Path.of(world.catalog().file()));
+        var rooms = io.liveharness.room.RoomManifests.load(Path.of(world.rooms().dir()), catalog);
+        var cases = io.liveharness.training.data.WorldProbe.cases(rooms, catalog,
+                io.liveharness.training.data.WorldSpec.load(io.liveharness.training.data.WorldSpec.DEFAULT_FILE),
+                io.liveharness.training.expert.ExpertLexicon.load(io.liveharness.training.expert.ExpertLexicon.DEFAULT_FILE),
+                io.liveharness.training.data.WorldProbe.Phrasings.load(io.liveharness.training.data.WorldProbe.DEFAULT_FILE),
+                io.liveharness.eval.devset.DevSetVocabulary.load(io.liveharness.eval.devset.DevSetVocabulary.DEFAULT_FILE).words("out_of_stock"));
+        Path out = Path.of(o.get("out", dir.resolve("probe.jsonl").toString()));
+        io.liveharness.eval.devset.DevSet.write(out, cases);
+        var byKind = new java.util.TreeMap<String, Integer>();
+        for (var c : cases) byKind.merge(c.tags().getFirst(), 1, Integer::sum);
+        System.out.printf("wrote %s: %d questions %s in %d generated rooms; measure a model with%n"
+                + "  ./liveharness eval run --world %s --dev-set %s --harness harness/default --model M.gguf --id ID%n",
+                out, cases.size(), byKind, cases.stream().map(io.liveharness.eval.devset.DevCase::room).distinct().count(), dir, out);
         return 0;
     }
 

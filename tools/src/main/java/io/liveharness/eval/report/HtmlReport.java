@@ -67,9 +67,10 @@ public final class HtmlReport {
     }
 
     private static void slices(StringBuilder h, String title, Map<String, RunSummary.Slice> slices) {
-        h.append("<h3>").append(esc(title)).append("</h3><table><tr><th><th>cases<th>Accuracy<th>Effectiveness</tr>");
+        h.append("<h3>").append(esc(title)).append("</h3><table><tr><th><th>cases<th>Accuracy<th>Effectiveness<th>both, by the model</tr>");
         slices.forEach((k, v) -> h.append("<tr><td>").append(esc(k)).append("<td class=num>").append(v.cases())
-                .append("<td class=num>").append(pct(v.accuracy())).append("<td class=num>").append(pct(v.effectiveness())).append("</tr>"));
+                .append("<td class=num>").append(pct(v.accuracy())).append("<td class=num>").append(pct(v.effectiveness()))
+                .append("<td class=num>").append(pct(v.byModel())).append("</tr>"));
         h.append("</table>");
     }
 

@@ -20,8 +20,11 @@ public record RunSummary(int cases, double accuracy, double effectiveness, Map<S
                          double routerAgreement, Map<String, Integer> failureKinds, Map<String, Integer> checkFailures,
                          int judged) {
 
-    /** Both metrics over a subset of the cases. */
-    public record Slice(int cases, double accuracy, double effectiveness) { }
+    /**
+     * Both metrics over a subset of the cases, and the share the model answered itself with both
+     * passed (a fallback that states the facts is effective, but it is not the model's answer).
+     */
+    public record Slice(int cases, double accuracy, double effectiveness, double byModel) { }
 
     public static RunSummary of(List<CaseScore> scores) {
         Map<String, Integer> outcomes = new TreeMap<>();
@@ -53,7 +56,8 @@ public record RunSummary(int cases, double accuracy, double effectiveness, Map<S
     }
 
     private static Slice slice(List<CaseScore> s) {
-        return new Slice(s.size(), rate(s, CaseScore::accuracy), rate(s, CaseScore::effectiveness));
+        return new Slice(s.size(), rate(s, CaseScore::accuracy), rate(s, CaseScore::effectiveness),
+                rate(s, c -> Transcript.MODEL.equals(c.outcome()) && c.accuracy() && c.effectiveness()));
     }
 
     private static double rate(List<CaseScore> s, java.util.function.Predicate<CaseScore> p) {

@@ -25,6 +25,10 @@ import java.util.Random;
  * archetypes by a seed: the same seed writes the same world.
  */
 public final class SyntheticWorld {
+    /** The world's folder inside the folder {@code model data} writes. */
+    public static final String WORLD_DIR = "world";
+    /** How a generated room's id starts: the world's other rooms are the demo's. */
+    public static final String ROOM_PREFIX = "train-";
     private static final ObjectMapper YAML = Json.YAML;
     private final WorldSpec spec;
     private final Random random;
@@ -46,6 +50,16 @@ public final class SyntheticWorld {
      */
     public static Written write(WorldSpec spec, NodeConfig base, int rooms, long seed, Path dir) throws IOException {
         return new SyntheticWorld(spec, seed).writeTo(base, rooms, dir);
+    }
+
+    /** {@code base} reading the world that {@code model data --out dataDir} wrote, to run or measure in its rooms. */
+    public static NodeConfig configOf(NodeConfig base, Path dataDir) {
+        Path world = dataDir.resolve(WORLD_DIR), catalog = world.resolve("catalog/products.yaml");
+        if (!Files.isRegularFile(catalog)) {
+            throw new IllegalArgumentException(dataDir + " is not a folder `model data` wrote: it has no " + catalog);
+        }
+        return base.withData(world.resolve("rooms").toString(),
+                new NodeConfig.CatalogConfig(catalog.toString(), world.resolve("catalog/policies.yaml").toString()));
     }
 
     private Written writeTo(NodeConfig base, int roomCount, Path dir) throws IOException {
@@ -74,7 +88,7 @@ public final class SyntheticWorld {
                 ids.add((String) p.get("id"));
             }
             if (random.nextDouble() < 0.7) coupons.add(coupon(ids, r));
-            String roomId = "train-" + slug(category.en()) + "-" + r;
+            String roomId = ROOM_PREFIX + slug(category.en()) + "-" + r;
             YAML.writeValue(roomsDir.resolve(roomId + ".yaml").toFile(), room(roomId, category, ids));
             generated.add(roomId);
         }

@@ -69,7 +69,7 @@ public final class TrajectoryBuilder {
         long started = System.currentTimeMillis();
         Files.createDirectories(o.out());
         SyntheticWorld.Written world = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), o.base(), o.rooms(), o.seed(),
-                o.out().resolve("world"));
+                o.out().resolve(SyntheticWorld.WORLD_DIR));
         Catalog catalog = Catalog.load(Path.of(world.config().catalog().file()));
         var rooms = RoomManifests.load(Path.of(world.config().rooms().dir()), catalog);
         List<String> devTexts = DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().map(DevCase::text).toList();
