@@ -120,6 +120,11 @@ public final class SyntheticWorld {
             List<String> m = pick(spec.modifiers());
             if (!zh.contains(m.get(0))) { zh = m.get(0) + zh; en = m.get(1) + " " + en; }
         }
+        if (c.pack() != null && random.nextDouble() < d.packCount()) {
+            int n = c.pack().counts().get(0) + random.nextInt(c.pack().counts().get(1) - c.pack().counts().get(0) + 1);
+            zh = zh + " " + n + c.pack().zh();
+            en = en + " (" + n + " " + c.pack().en() + ")";
+        }
         p.put("name", brand + zh + " " + en);
         p.put("category", c.en());
         int lo = c.price().get(0), hi = c.price().get(1);

@@ -16,10 +16,11 @@ public record WorldSpec(List<String> hosts, List<String> personasZh, List<String
 
     /**
      * One kind of product: its names, sizes, materials (each a [Chinese, English] pair) and price
-     * range; for goods that keep, the range of months a shelf life is drawn from (absent otherwise).
+     * range; for goods that keep, the range of months a shelf life is drawn from, and for goods sold
+     * by the pack, how a pack count is named (both absent otherwise).
      */
     public record Category(String zh, String en, List<Integer> price, List<List<String>> sizes, List<List<String>> names,
-                           List<List<String>> materials, List<Integer> shelfLifeMonths) {
+                           List<List<String>> materials, List<Integer> shelfLifeMonths, Pack pack) {
         public Category {
             // an unquoted "cashew, almond" in a YAML list is two entries: the English would be cut to "cashew"
             for (List<List<String>> pairs : List.of(names, materials)) {
@@ -27,11 +28,17 @@ public record WorldSpec(List<String> hosts, List<String> personasZh, List<String
                     if (pair.size() != 2) throw new IllegalArgumentException("category " + en + ": " + pair + " is not a [Chinese, English] pair (quote an English part that has a comma)");
                 }
             }
+            if (pack != null && (pack.counts() == null || pack.counts().size() != 2 || pack.counts().get(0) < 2 || pack.counts().get(1) < pack.counts().get(0))) {
+                throw new IllegalArgumentException("category " + en + ": pack counts " + (pack.counts()) + " is not a range [low, high] from 2");
+            }
             if (shelfLifeMonths != null && (shelfLifeMonths.size() != 2 || shelfLifeMonths.get(0) < 1 || shelfLifeMonths.get(1) < shelfLifeMonths.get(0))) {
                 throw new IllegalArgumentException("category " + en + ": shelfLifeMonths " + shelfLifeMonths + " is not a range [low, high] of months");
             }
         }
     }
+
+    /** A pack count in a product's name, "每日坚果礼盒 30袋 daily mixed nuts gift box (30 packs)": its unit in each language and the range drawn from. */
+    public record Pack(String zh, String en, List<Integer> counts) { }
 
     /** How a material states a shelf life, each a [Chinese, English] pair with {n} for the number. */
     public record ShelfLife(List<String> months, List<String> years) { }
@@ -41,12 +48,14 @@ public record WorldSpec(List<String> hosts, List<String> personasZh, List<String
      * modifier and then a second, a name made of its material and category word, a material from
      * any category, a material written in English only; an id made of the category's name rather
      * than a word of its own; a shelf life stated (goods that keep), and stated once, in Chinese,
-     * after the English words (as the demo's nuts give it) rather than in each language; and of a
-     * room, one product of a second kind beside its own (as the demo's tech room sells a power bank).
+     * after the English words (as the demo's nuts give it) rather than in each language; of a room,
+     * one product of a second kind beside its own (as the demo's tech room sells a power bank); a
+     * pack count in the name of goods sold by the pack (a number beside the shelf life's, as the
+     * demo's nuts have: 30 packs, 9 months).
      */
     public record Draws(double brand, double modifier, double secondModifier, double materialName,
                         double foreignMaterial, double englishOnlyMaterial, double categoryId,
-                        double shelfLife, double shelfLifeAfterEnglish, double secondCategory) { }
+                        double shelfLife, double shelfLifeAfterEnglish, double secondCategory, double packCount) { }
 
     public static WorldSpec load(Path file) {
         try {

@@ -60,7 +60,7 @@ class SyntheticWorldTest {
         WorldSpec base = WorldSpec.load(WorldSpec.DEFAULT_FILE);
         WorldSpec plain = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 base.categories(), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
-                base.shelfLife(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0, 0));
+                base.shelfLife(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0));
         var w = SyntheticWorld.write(plain, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 60, 3, dir);
         int named = 0;
         for (Product p : SyntheticWorld.products(w).values()) {
@@ -102,10 +102,38 @@ class SyntheticWorldTest {
         WorldSpec oneKind = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 List.of(base.categories().getFirst()), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
                 base.shelfLife(), new WorldSpec.Draws(b.brand(), b.modifier(), b.secondModifier(), b.materialName(), b.foreignMaterial(),
-                        b.englishOnlyMaterial(), b.categoryId(), b.shelfLife(), b.shelfLifeAfterEnglish(), 1));
+                        b.englishOnlyMaterial(), b.categoryId(), b.shelfLife(), b.shelfLifeAfterEnglish(), 1, b.packCount()));
         // drawing the second kind among the other kinds, of which there are none, once never returned
         var w = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> SyntheticWorld.write(oneKind, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 20, 5, dir));
         assertEquals(20, w.generatedRooms().size());
+    }
+
+    @Test
+    void goodsSoldByThePackMayNameAPackCountInBothLanguages() throws Exception {
+        WorldSpec spec = WorldSpec.load(WorldSpec.DEFAULT_FILE);
+        var w = SyntheticWorld.write(spec, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 400, 17, dir);
+        int packed = 0, byThePack = 0;
+        Set<Integer> counts = new HashSet<>();
+        for (Product p : SyntheticWorld.products(w).values()) {
+            if (DEMO.contains(p.id())) continue;
+            WorldSpec.Category c = spec.categories().stream().filter(k -> k.en().equals(p.category())).findFirst().orElseThrow();
+            if (c.pack() == null) {
+                assertTrue(!p.name().matches(".*\\(\\d+ \\w+\\)$"), p.id() + " (" + c.en() + ") is not sold by the pack, yet: " + p.name());
+                continue;
+            }
+            byThePack++;
+            Matcher m = Pattern.compile(" (\\d+)" + c.pack().zh() + " .* \\((\\d+) " + c.pack().en() + "\\)$").matcher(p.name());
+            if (!m.find()) continue;
+            assertEquals(m.group(1), m.group(2), p.id() + " names one count in both languages: " + p.name());
+            int n = Integer.parseInt(m.group(1));
+            assertTrue(n >= c.pack().counts().get(0) && n <= c.pack().counts().get(1), p.name());
+            counts.add(n);
+            packed++;
+        }
+        assertTrue(byThePack > 40, byThePack + " products sold by the pack");
+        assertTrue(Math.abs((double) packed / byThePack - spec.draws().packCount()) < 0.15,
+                packed + " of " + byThePack + " name a pack count; drawn " + spec.draws().packCount());
+        assertTrue(counts.size() > 10, "counts are drawn, not typical: " + counts);
     }
 
     @Test
