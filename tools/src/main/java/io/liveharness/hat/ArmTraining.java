@@ -2,8 +2,8 @@ package io.liveharness.hat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.liveharness.training.trainer.TrainSettings;
 import io.liveharness.training.trainer.GgufExport;
+import io.liveharness.training.trainer.TrainSettings;
 import io.liveharness.training.trainer.Trainer;
 
 import java.io.IOException;

@@ -13,8 +13,9 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Reads back the weights of a GGUF this trainer exported ({@link GgufExport}): the tensors in the
- * same order and alignment, matrices F32 or F16 as general.file_type says. To be sure the file is one of ours and of this shape, the weights
- * read are exported again and must give the same bytes; any other GGUF is refused.
+ * same order and alignment, matrices F32 or F16 as general.file_type says. To be sure the file is
+ * one of ours and of this shape, the weights read are exported again and must give the same bytes;
+ * any other GGUF is refused.
  */
 public final class GgufImport {
     private GgufImport() { }
