@@ -40,7 +40,8 @@ public final class GgufExport {
         static Precision of(GgufHeader header) {
             Object t = header.metadata().get("general.file_type");
             for (Precision p : values()) if (t instanceof Number n && n.intValue() == p.fileType) return p;
-            throw new IllegalArgumentException(header.file() + " has general.file_type " + t + "; this trainer writes 0 (F32) or 1 (F16)");
+            throw new IllegalArgumentException(header.file() + " is not a model this trainer wrote: its general.file_type is " + t
+                    + ", this trainer writes 0 (F32) or 1 (F16)");
         }
     }
 
