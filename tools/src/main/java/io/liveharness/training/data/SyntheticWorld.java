@@ -29,6 +29,7 @@ public final class SyntheticWorld {
     public static final String WORLD_DIR = "world";
     /** How a generated room's id starts: the world's other rooms are the demo's. */
     public static final String ROOM_PREFIX = "train-";
+    private static final String CATALOG = "catalog/products.yaml", POLICIES = "catalog/policies.yaml", ROOMS = "rooms";
     private static final ObjectMapper YAML = Json.YAML;
     private final WorldSpec spec;
     private final Random random;
@@ -54,17 +55,23 @@ public final class SyntheticWorld {
 
     /** {@code base} reading the world that {@code model data --out dataDir} wrote, to run or measure in its rooms. */
     public static NodeConfig configOf(NodeConfig base, Path dataDir) {
-        Path world = dataDir.resolve(WORLD_DIR), catalog = world.resolve("catalog/products.yaml");
-        if (!Files.isRegularFile(catalog)) {
-            throw new IllegalArgumentException(dataDir + " is not a folder `model data` wrote: it has no " + catalog);
+        Path world = dataDir.resolve(WORLD_DIR);
+        if (!Files.isRegularFile(world.resolve(CATALOG))) {
+            throw new IllegalArgumentException(dataDir + " is not a folder `model data` wrote: it has no " + world.resolve(CATALOG));
         }
-        return base.withData(world.resolve("rooms").toString(),
-                new NodeConfig.CatalogConfig(catalog.toString(), world.resolve("catalog/policies.yaml").toString()));
+        return reading(base, world);
+    }
+
+    /** {@code base} reading the catalog, policies and rooms of the world in {@code world}. */
+    private static NodeConfig reading(NodeConfig base, Path world) {
+        return base.withData(world.resolve(ROOMS).toString(),
+                new NodeConfig.CatalogConfig(world.resolve(CATALOG).toString(), world.resolve(POLICIES).toString()));
     }
 
     private Written writeTo(NodeConfig base, int roomCount, Path dir) throws IOException {
-        Path catalogDir = Files.createDirectories(dir.resolve("catalog"));
-        Path roomsDir = Files.createDirectories(dir.resolve("rooms"));
+        Path roomsDir = Files.createDirectories(dir.resolve(ROOMS));
+        Path catalogFile = dir.resolve(CATALOG), policiesFile = dir.resolve(POLICIES);
+        Files.createDirectories(catalogFile.getParent());
         Map<String, Object> catalogYaml = YAML.readValue(Path.of(base.catalog().file()).toFile(), LinkedHashMap.class);
         Map<String, Object> policiesYaml = YAML.readValue(Path.of(base.catalog().policies()).toFile(), LinkedHashMap.class);
         @SuppressWarnings("unchecked") List<Object> products = new ArrayList<>((List<Object>) catalogYaml.get("products"));
@@ -94,14 +101,15 @@ public final class SyntheticWorld {
         }
         catalogYaml.put("products", products);
         policiesYaml.put("coupons", coupons);
-        Path catalogFile = catalogDir.resolve("products.yaml"), policiesFile = catalogDir.resolve("policies.yaml");
         YAML.writeValue(catalogFile.toFile(), catalogYaml);
         YAML.writeValue(policiesFile.toFile(), policiesYaml);
         Catalog.load(catalogFile);   // refuse a world the node could not load, here rather than mid-run
         Policies.load(policiesFile);
-        NodeConfig config = base.withData(roomsDir.toString(), new NodeConfig.CatalogConfig(catalogFile.toString(), policiesFile.toString()));
-        return new Written(dir, config, generated);
+        return new Written(dir, reading(base, dir), generated);
     }
+
+    /** A whole number drawn evenly from a range [low, high] of the spec. */
+    private int between(List<Integer> range) { return range.get(0) + random.nextInt(range.get(1) - range.get(0) + 1); }
 
     private Map<String, Object> product(WorldSpec.Category c) {
         WorldSpec.Draws d = spec.draws();
@@ -121,14 +129,13 @@ public final class SyntheticWorld {
             if (!zh.contains(m.get(0))) { zh = m.get(0) + zh; en = m.get(1) + " " + en; }
         }
         if (c.pack() != null && random.nextDouble() < d.packCount()) {
-            int n = c.pack().counts().get(0) + random.nextInt(c.pack().counts().get(1) - c.pack().counts().get(0) + 1);
+            int n = between(c.pack().counts());
             zh = zh + " " + n + c.pack().zh();
             en = en + " (" + n + " " + c.pack().en() + ")";
         }
         p.put("name", brand + zh + " " + en);
         p.put("category", c.en());
-        int lo = c.price().get(0), hi = c.price().get(1);
-        double price = lo + random.nextInt(hi - lo + 1);
+        double price = between(c.price());
         if (random.nextDouble() < 0.4) price = price - 0.1;   // 99.9-style prices
         p.put("price", Math.round(price * 10) / 10.0);
         p.put("stock", random.nextDouble() < 0.12 ? 0 : 1 + random.nextInt(random.nextBoolean() ? 60 : 400));
@@ -180,7 +187,7 @@ public final class SyntheticWorld {
         if (range == null || random.nextDouble() >= d.shelfLife()) {
             return englishOnly ? material.get(1) : material.get(0) + " " + material.get(1);
         }
-        int months = range.get(0) + random.nextInt(range.get(1) - range.get(0) + 1);
+        int months = between(range);
         boolean inYears = months % 12 == 0 && random.nextBoolean();
         List<String> clause = (inYears ? spec.shelfLife().years() : spec.shelfLife().months()).stream()
                 .map(t -> t.replace("{n}", String.valueOf(inYears ? months / 12 : months))).toList();

@@ -28,14 +28,17 @@ public final class WorldProbe {
 
     /** The kinds, as the phrasings file names them and the cases are tagged. */
     public enum Kind {
-        OTHER_KIND("otherKind", "other-kind"), SHELF_LIFE("shelfLife", "shelf-life"), FEATURE("feature", "feature");
+        OTHER_KIND("otherKind", "other-kind", "kind"), SHELF_LIFE("shelfLife", "shelf-life", null), FEATURE("feature", "feature", "feature");
 
         final String key;
         public final String tag;
+        /** The slot its question names the asked thing by, or null for none. */
+        final String slot;
 
-        Kind(String key, String tag) {
+        Kind(String key, String tag, String slot) {
             this.key = key;
             this.tag = tag;
+            this.slot = slot;
         }
     }
 
@@ -53,6 +56,13 @@ public final class WorldProbe {
                 if (q == null || q.zh() == null || q.en() == null) {
                     throw new YamlFiles.FileException(file + ": '" + k.key + "' needs a question in zh and in en", null);
                 }
+                for (String text : List.of(q.zh(), q.en())) {
+                    String left = k.slot == null ? text : text.replace("{" + k.slot + "}", "");
+                    if ((k.slot != null && left.equals(text)) || left.contains("{")) {
+                        throw new YamlFiles.FileException(file + ": '" + k.key + "': '" + text + "' must have "
+                                + (k.slot == null ? "no slot" : "the slot {" + k.slot + "} and no other"), null);
+                    }
+                }
             }
             return p;
         }
@@ -65,9 +75,9 @@ public final class WorldProbe {
             };
         }
 
-        String say(Kind k, String lang, String slot, String value) {
+        String say(Kind k, String lang, String value) {
             String text = of(k).in(lang);
-            return slot == null ? text : text.replace("{" + slot + "}", value);
+            return k.slot == null ? text : text.replace("{" + k.slot + "}", value);
         }
     }
 
@@ -91,14 +101,14 @@ public final class WorldProbe {
                 WorldSpec.Category c = category(spec, p.category());
                 if (p.id().equals(room.onStage()) || c == null || Collections.frequency(kinds, p.category()) != 1) continue;
                 String fact = p.stock() > 0 ? String.valueOf(p.stock()) : String.join("|", outOfStock);
-                out.add(probe(out, Kind.OTHER_KIND, room, lang, phrasings.say(Kind.OTHER_KIND, lang, "kind", lang.equals("zh") ? c.zh() : c.en()),
+                out.add(probe(out, Kind.OTHER_KIND, room, lang, phrasings.say(Kind.OTHER_KIND, lang, lang.equals("zh") ? c.zh() : c.en()),
                         room.onStage(), fact));
                 break;
             }
             for (Product p : sold) {
                 Matcher m = shelfLife.matcher(p.material());
                 if (!m.find()) continue;
-                out.add(probe(out, Kind.SHELF_LIFE, room, lang, phrasings.say(Kind.SHELF_LIFE, lang, null, null), p.id(), m.group(1)));
+                out.add(probe(out, Kind.SHELF_LIFE, room, lang, phrasings.say(Kind.SHELF_LIFE, lang, null), p.id(), m.group(1)));
                 break;
             }
             product:
@@ -106,7 +116,7 @@ public final class WorldProbe {
                 for (List<String> words : lexicon.features()) {
                     if (lexicon.valueFeatures().stream().anyMatch(words::contains) || !p.name().contains(words.getFirst())) continue;
                     String asked = lang.equals("zh") ? words.getFirst() : words.get(1);
-                    out.add(probe(out, Kind.FEATURE, room, lang, phrasings.say(Kind.FEATURE, lang, "feature", asked), p.id(), String.join("|", words)));
+                    out.add(probe(out, Kind.FEATURE, room, lang, phrasings.say(Kind.FEATURE, lang, asked), p.id(), String.join("|", words)));
                     break product;
                 }
             }

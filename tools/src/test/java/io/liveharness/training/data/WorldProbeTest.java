@@ -91,6 +91,10 @@ class WorldProbeTest {
         Path typo = Files.writeString(dir.resolve("typo.yaml"), "otherKind: {zh: a, en: b}\nshelflife: {zh: a, en: b}\n");
         YamlFiles.FileException t = assertThrows(YamlFiles.FileException.class, () -> WorldProbe.Phrasings.load(typo));
         assertTrue(t.getMessage().contains(typo + ":2"), "the file and line of the unknown key: " + t.getMessage());
+        Path slot = Files.writeString(dir.resolve("slot.yaml"), "otherKind: {zh: \"{knd}还有货吗\", en: \"is the {kind} in stock\"}\n"
+                + "shelfLife: {zh: a, en: b}\nfeature: {zh: \"有{feature}吗\", en: \"does it have {feature}?\"}\n");
+        YamlFiles.FileException u = assertThrows(YamlFiles.FileException.class, () -> WorldProbe.Phrasings.load(slot));
+        assertTrue(u.getMessage().contains("{knd}") && u.getMessage().contains("{kind}"), "a misspelt slot is named: " + u.getMessage());
     }
 
     private static String kindWord(WorldSpec spec, Product p, String lang) {
