@@ -5,12 +5,16 @@ import io.liveharness.eval.devset.DevCase;
 import io.liveharness.room.RoomManifests;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Product;
+import io.liveharness.training.expert.ExpertLexicon;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,6 +45,46 @@ class CaseSamplerTest {
         assertTrue(asked > 100, asked + " shelf-life questions drawn");
         assertTrue(withOne > asked * 0.6, withOne + " of " + asked + " shelf-life questions are about goods that give one");
         assertTrue(withOne < asked, "some ask goods without one, whose answer is that the data does not say");
+    }
+
+    @Test
+    void aFeatureIsAskedOfGoodsWhoseKindCarriesIt() throws Exception {
+        var w = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 300, 7, dir);
+        Map<String, Product> products = SyntheticWorld.products(w);
+        var rooms = RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())));
+        Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
+        List<String> zh = phrasings.slot("feature", "zh"), en = phrasings.slot("feature", "en");
+        Map<String, Set<Integer>> ofKind = new HashMap<>();
+        for (Product p : products.values()) ofKind.computeIfAbsent(p.category(), k -> new HashSet<>()).addAll(features(p, zh, en));
+        var sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings), rooms, products,
+                List.of(new CaseSampler.RouterMessage("hello", "chitchat")), List.of(), 3);
+        int asked = 0, ofKindWithout = 0, ownless = 0, kindless = 0;
+        for (int s = 0; s < 6_000; s++) {
+            for (DevCase c : sampler.session("s" + s, 5)) {
+                if (!c.tags().contains("feature")) continue;
+                asked++;
+                Product p = products.get(c.onStage());
+                Set<Integer> kind = ofKind.get(p.category());
+                if (kind.isEmpty()) kindless++;
+                if (!features(p, zh, en).isEmpty()) continue;
+                // a product without features of its own: the word in the question is the one asked
+                ownless++;
+                for (int i : kind) if (c.text().contains(zh.get(i)) || c.text().contains(en.get(i))) { ofKindWithout++; break; }
+            }
+        }
+        assertTrue(asked > 100, asked + " feature questions drawn");
+        assertTrue(kindless < asked * 0.1, kindless + " of " + asked + " feature questions ask goods whose kind has no feature");
+        assertTrue(ownless > 20, ownless + " feature questions ask goods without one of their own");
+        assertTrue(ofKindWithout > ownless * 0.8, ofKindWithout + " of " + ownless
+                + " questions to goods without a feature ask one that goods of their kind have (noise cancelling of earbuds, not of nuts)");
+    }
+
+    private static Set<Integer> features(Product p, List<String> zh, List<String> en) {
+        Set<Integer> out = new HashSet<>();
+        for (int i = 0; i < zh.size(); i++) {
+            if (ExpertLexicon.written(p.name() + " " + p.material(), List.of(zh.get(i), en.get(i))) != null) out.add(i);
+        }
+        return out;
     }
 
     private static boolean givesShelfLife(Product p) {
