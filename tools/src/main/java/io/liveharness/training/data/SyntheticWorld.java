@@ -138,7 +138,7 @@ public final class SyntheticWorld {
         double price = between(c.price());
         if (random.nextDouble() < 0.4) price = price - 0.1;   // 99.9-style prices
         p.put("price", Math.round(price * 10) / 10.0);
-        p.put("stock", random.nextDouble() < 0.12 ? 0 : 1 + random.nextInt(random.nextBoolean() ? 60 : 400));
+        p.put("stock", random.nextDouble() < d.soldOut() ? 0 : 1 + random.nextInt(random.nextBoolean() ? 60 : 400));
         p.put("sizes", c.sizes().isEmpty() ? List.of() : pick(c.sizes()));
         List<String> colors = new ArrayList<>();
         if (!spec.noColors().contains(c.zh())) {

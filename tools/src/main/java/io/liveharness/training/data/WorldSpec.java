@@ -55,7 +55,7 @@ public record WorldSpec(List<String> hosts, List<String> personasZh, List<String
      */
     public record Draws(double brand, double modifier, double secondModifier, double materialName,
                         double foreignMaterial, double englishOnlyMaterial, double categoryId,
-                        double shelfLife, double shelfLifeAfterEnglish, double secondCategory, double packCount) { }
+                        double shelfLife, double shelfLifeAfterEnglish, double secondCategory, double packCount, double soldOut) { }
 
     public static WorldSpec load(Path file) {
         try {

@@ -60,7 +60,7 @@ class SyntheticWorldTest {
         WorldSpec base = WorldSpec.load(WorldSpec.DEFAULT_FILE);
         WorldSpec plain = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 base.categories(), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
-                base.shelfLife(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0));
+                base.shelfLife(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0));
         var w = SyntheticWorld.write(plain, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 60, 3, dir);
         int named = 0;
         for (Product p : SyntheticWorld.products(w).values()) {
@@ -96,13 +96,27 @@ class SyntheticWorldTest {
     }
 
     @Test
+    void aDrawnShareOfGoodsIsSoldOut() throws Exception {
+        WorldSpec spec = WorldSpec.load(WorldSpec.DEFAULT_FILE);
+        var w = SyntheticWorld.write(spec, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 400, 17, dir);
+        long all = 0, soldOut = 0;
+        for (Product p : SyntheticWorld.products(w).values()) {
+            if (DEMO.contains(p.id())) continue;
+            all++;
+            if (p.stock() == 0) soldOut++;
+        }
+        double share = (double) soldOut / all;
+        assertTrue(Math.abs(share - spec.draws().soldOut()) < 0.04, soldOut + " of " + all + " products sold out; drawn " + spec.draws().soldOut());
+    }
+
+    @Test
     void aWorldOfOneKindStillWritesItsRoomsWhenASecondKindIsDrawn() {
         WorldSpec base = WorldSpec.load(WorldSpec.DEFAULT_FILE);
         WorldSpec.Draws b = base.draws();
         WorldSpec oneKind = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 List.of(base.categories().getFirst()), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
                 base.shelfLife(), new WorldSpec.Draws(b.brand(), b.modifier(), b.secondModifier(), b.materialName(), b.foreignMaterial(),
-                        b.englishOnlyMaterial(), b.categoryId(), b.shelfLife(), b.shelfLifeAfterEnglish(), 1, b.packCount()));
+                        b.englishOnlyMaterial(), b.categoryId(), b.shelfLife(), b.shelfLifeAfterEnglish(), 1, b.packCount(), b.soldOut()));
         // drawing the second kind among the other kinds, of which there are none, once never returned
         var w = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> SyntheticWorld.write(oneKind, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 20, 5, dir));
         assertEquals(20, w.generatedRooms().size());
