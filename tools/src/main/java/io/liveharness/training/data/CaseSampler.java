@@ -8,6 +8,8 @@ import io.liveharness.training.expert.Bilingual;
 import io.liveharness.training.expert.ExpertLexicon;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -29,7 +31,7 @@ public final class CaseSampler {
     private final KindMix mix;
     private final List<String> shelfLifeWords;
     /** Per category, the features (indices into the phrasings' feature slot) some product of it has. */
-    private final Map<String, List<Integer>> kindFeatures = new java.util.HashMap<>();
+    private final Map<String, List<Integer>> kindFeatures = new HashMap<>();
     private int nearCopies;
 
     /** A message of the router's training set: its text and label. */
@@ -51,7 +53,7 @@ public final class CaseSampler {
             List<Integer> own = kindFeatures.computeIfAbsent(p.category(), k -> new ArrayList<>());
             for (int i : featuresOf(p)) if (!own.contains(i)) own.add(i);
         }
-        kindFeatures.values().forEach(java.util.Collections::sort);
+        kindFeatures.values().forEach(Collections::sort);
     }
 
     /** How many drawn messages were left out as near-copies of the dev set. */
@@ -150,7 +152,6 @@ public final class CaseSampler {
         return ExpertLexicon.written(p.material(), shelfLifeWords) != null;
     }
 
-    /** A feature to ask about: mostly one the product's name or material says, else any (it may lack it). */
     /** A feature the product has (its name or material says it), or mostly one of its kind's that it lacks. */
     private String feature(Product p, String lang) {
         List<String> zh = phrasings.slot("feature", "zh"), en = phrasings.slot("feature", "en");

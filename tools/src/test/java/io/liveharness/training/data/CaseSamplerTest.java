@@ -24,12 +24,8 @@ class CaseSamplerTest {
 
     @Test
     void shelfLifeIsAskedMostlyOfGoodsWhoseMaterialGivesOne() throws Exception {
-        var w = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 300, 7, dir);
-        Map<String, Product> products = SyntheticWorld.products(w);
-        var rooms = RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())));
-        Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
-        var sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings), rooms, products,
-                List.of(new CaseSampler.RouterMessage("hello", "chitchat")), List.of(), 3);
+        Map<String, Product> products = new HashMap<>();
+        CaseSampler sampler = sampler(products);
         int cases = 0, asked = 0, withOne = 0, onStageWithOne = 0;
         for (int s = 0; s < 6_000; s++) {
             for (DevCase c : sampler.session("s" + s, 5)) {
@@ -49,15 +45,12 @@ class CaseSamplerTest {
 
     @Test
     void aFeatureIsAskedOfGoodsWhoseKindCarriesIt() throws Exception {
-        var w = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 300, 7, dir);
-        Map<String, Product> products = SyntheticWorld.products(w);
-        var rooms = RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())));
+        Map<String, Product> products = new HashMap<>();
+        CaseSampler sampler = sampler(products);
         Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
         List<String> zh = phrasings.slot("feature", "zh"), en = phrasings.slot("feature", "en");
         Map<String, Set<Integer>> ofKind = new HashMap<>();
         for (Product p : products.values()) ofKind.computeIfAbsent(p.category(), k -> new HashSet<>()).addAll(features(p, zh, en));
-        var sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings), rooms, products,
-                List.of(new CaseSampler.RouterMessage("hello", "chitchat")), List.of(), 3);
         int asked = 0, ofKindWithout = 0, ownless = 0, kindless = 0;
         for (int s = 0; s < 6_000; s++) {
             for (DevCase c : sampler.session("s" + s, 5)) {
@@ -79,6 +72,17 @@ class CaseSamplerTest {
                 + " questions to goods without a feature ask one that goods of their kind have (noise cancelling of earbuds, not of nuts)");
     }
 
+    /** A sampler over a generated world of 300 rooms; the world's products are put in {@code products}. */
+    private CaseSampler sampler(Map<String, Product> products) throws Exception {
+        var w = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 300, 7, dir);
+        products.putAll(SyntheticWorld.products(w));
+        var rooms = RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())));
+        Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
+        return new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings), rooms, products,
+                List.of(new CaseSampler.RouterMessage("hello", "chitchat")), List.of(), 3);
+    }
+
+    /** The features (indices into the phrasings' slot) a product's name or material says it has. */
     private static Set<Integer> features(Product p, List<String> zh, List<String> en) {
         Set<Integer> out = new HashSet<>();
         for (int i = 0; i < zh.size(); i++) {
