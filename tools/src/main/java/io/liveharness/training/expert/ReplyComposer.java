@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /** The expert's reply to a question: which act, its fields from the product data and this turn's tool results. */
 final class ReplyComposer {
@@ -163,7 +164,7 @@ final class ReplyComposer {
     /** The product's fields in the viewer's language, as the prompt's product data states them. */
     static Map<String, String> productFields(Product p, String lang) {
         Map<String, String> f = new HashMap<>();
-        f.put("name", Bilingual.part(p.name(), lang));
+        f.put("name", spokenName(p.name(), lang));
         f.put("price", number(p.price()));
         f.put("stock", String.valueOf(p.stock()));
         f.put("sizes", String.join("/", p.sizes()));
@@ -173,6 +174,19 @@ final class ReplyComposer {
         f.put("link", p.actionLinkId());
         return f;
     }
+
+    /**
+     * A product as a host says it: its name in the viewer's language without the pack count the
+     * catalog writes after it (`每日坚果礼盒`, not `每日坚果礼盒30袋`; `daily mixed nuts gift box`, not
+     * `... (30 packs)`). Stages 31-34 reached for that count after `每日坚果` and lost the reply.
+     */
+    static String spokenName(String name, String lang) {
+        String full = Bilingual.part(name, lang);
+        String spoken = PACK_COUNT.matcher(full).replaceFirst("").strip();
+        return spoken.isEmpty() ? full : spoken;
+    }
+
+    private static final Pattern PACK_COUNT = Pattern.compile("\\s*(?:\\d+\\s*[袋包盒罐瓶片粒支条枚]|\\(\\s*\\d+\\s+[A-Za-z]+\\s*\\))$");
 
     static String number(double d) {
         return new BigDecimal(d).setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
