@@ -79,14 +79,8 @@ public final class CaseSampler {
             String turnLang = random.nextDouble() < 0.85 ? lang : (lang.equals("zh") ? "en" : "zh");
             Map<String, Integer> weights = !productSession ? mix.weights() : i == turns - 1 ? mix.lastTurns() : mix.productTurns();
             String kind = KindMix.draw(weights, random);
-            // "the data does not say" is right for a shelf life asked of goods without one, but learned too
-            // often it became the answer to anything (stage 19a): nearly all such draws are drawn again
-            while (kind.equals("shelfLife") && !hasShelfLife(onStage) && random.nextDouble() < 0.95) kind = KindMix.draw(weights, random);
-            // a viewer asks earbuds about noise cancelling, not nuts: drawn from any feature, "noise cancelling"
-            // was asked mostly of goods without it, and stages 31-32 answered the demo's noise-cancelling
-            // earbuds with fragments of "Nothing about noise cancelling in the product details"
-            while (kind.equals("feature") && kindFeatures.getOrDefault(onStage.category(), List.of()).isEmpty()
-                    && random.nextDouble() < 0.95) kind = KindMix.draw(weights, random);
+            // a kind this product cannot really be asked is drawn again 19 times in 20 (askable says why)
+            while (!askable(kind, onStage) && random.nextDouble() < 0.95) kind = KindMix.draw(weights, random);
             DevCase c = one(id + "-" + (i + 1), room, inRoom, onStage, turnLang, kind, i == 0);
             if (c == null) continue;
             if (devSet.isNearCopy(c.text()) || c.previous() != null && devSet.isNearCopy(c.previous().question())) {
@@ -146,6 +140,21 @@ public final class CaseSampler {
             out = out.replace("{price}", String.valueOf(wrong));
         }
         return out;
+    }
+
+    /**
+     * A shelf life of goods that state one: "the data does not say", learned too often, became stage
+     * 19a's answer to anything. A feature of goods whose kind carries one: a viewer asks earbuds about
+     * noise cancelling, not nuts; drawn from any feature, "noise cancelling" was asked mostly of goods
+     * without it, and stages 31-32 answered the demo's noise-cancelling earbuds with fragments of
+     * "Nothing about noise cancelling in the product details".
+     */
+    private boolean askable(String kind, Product onStage) {
+        return switch (kind) {
+            case "shelfLife" -> hasShelfLife(onStage);
+            case "feature" -> !kindFeatures.getOrDefault(onStage.category(), List.of()).isEmpty();
+            default -> true;
+        };
     }
 
     private boolean hasShelfLife(Product p) {

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
 
 /** The expert's reply to a question: which act, its fields from the product data and this turn's tool results. */
 final class ReplyComposer {
+    /** A pack count after a name: a number and a counting word, or "(30 packs)". */
+    private static final Pattern PACK_COUNT = Pattern.compile("\\s*(?:\\d+\\s*[袋包盒罐瓶片粒支条枚]|\\(\\s*\\d+\\s+[A-Za-z]+\\s*\\))$");
     private final ExpertReplies replies;
 
     /** What the reply may use: the question, the active intent, the room, and this turn's tool results. */
@@ -185,8 +187,6 @@ final class ReplyComposer {
         String spoken = PACK_COUNT.matcher(full).replaceFirst("").strip();
         return spoken.isEmpty() ? full : spoken;
     }
-
-    private static final Pattern PACK_COUNT = Pattern.compile("\\s*(?:\\d+\\s*[袋包盒罐瓶片粒支条枚]|\\(\\s*\\d+\\s+[A-Za-z]+\\s*\\))$");
 
     static String number(double d) {
         return new BigDecimal(d).setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
