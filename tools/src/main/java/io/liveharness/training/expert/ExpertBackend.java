@@ -120,9 +120,9 @@ public final class ExpertBackend implements ModelBackend, CaseObserver {
             // the other product when the message names one (asked-product blocks that), else a price the data lacks
             var other = !q.named() || products.size() < 2 ? null
                     : q.product().id().equals(products.getFirst().id()) ? products.get(1) : products.getFirst();
-            return composer.slip(new ReplyComposer.Facts(q, intent, c.room(), hostName(c.room()), results, visible), other, pick(c));
+            return composer.slip(new ReplyComposer.Facts(q, intent, c.room(), c.state().onStageProductId(), hostName(c.room()), results, visible), other, pick(c));
         }
-        return composer.reply(new ReplyComposer.Facts(q, intent, c.room(), hostName(c.room()), results, visible), pick(c));
+        return composer.reply(new ReplyComposer.Facts(q, intent, c.room(), c.state().onStageProductId(), hostName(c.room()), results, visible), pick(c));
     }
 
     /** The tool the active skill would call first for this question, in this harness's names; empty for none. */

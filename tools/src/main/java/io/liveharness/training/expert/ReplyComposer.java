@@ -18,8 +18,9 @@ final class ReplyComposer {
     private static final Pattern PACK_COUNT = Pattern.compile("\\s*(?:\\d+\\s*[袋包盒罐瓶片粒支条枚]|\\(\\s*\\d+\\s+[A-Za-z]+\\s*\\))$");
     private final ExpertReplies replies;
 
-    /** What the reply may use: the question, the active intent, the room, and this turn's tool results. */
-    record Facts(Question q, Intent intent, RoomManifest room, String host, List<JsonNode> results, Map<String, String> visibleArguments) {
+    /** What the reply may use: the question, the active intent, the room and its product on stage, and this turn's tool results. */
+    record Facts(Question q, Intent intent, RoomManifest room, String onStageId, String host, List<JsonNode> results,
+                 Map<String, String> visibleArguments) {
         /** A result field that echoes an argument is named as the harness names that argument. */
         String argument(String handlerName) { return visibleArguments.getOrDefault(handlerName, handlerName); }
 
@@ -30,12 +31,23 @@ final class ReplyComposer {
 
     ReplyComposer(ExpertReplies replies) { this.replies = replies; }
 
+    /**
+     * A product the viewer asked about off stage is said as "it" where the act has such a phrasing: its
+     * name is two hops from the reply (its id in the tool result, its line in the prompt), and stages up
+     * to 35 wrote the name of the product on stage there, which asked-product blocks.
+     */
     String reply(Facts f, int pick) {
+        return compose(f, pick, !f.q().product().id().equals(f.onStageId()));
+    }
+
+    private String compose(Facts f, int pick, boolean unnamed) {
         Question q = f.q();
         Map<String, String> fields = productFields(q.product(), q.lang());
         fields.put("host", f.host());
         String act = act(f, fields);
-        return replies.render(q.lang(), act, fields, pick);
+        Map<String, String> without = new HashMap<>(fields);
+        without.remove("name");
+        return replies.render(q.lang(), act, unnamed && replies.canRender(q.lang(), act, without) ? without : fields, pick);
     }
 
     /**
@@ -43,7 +55,8 @@ final class ReplyComposer {
      * the price with a figure the data does not have.
      */
     String slip(Facts f, Product other, int pick) {
-        if (other != null) return reply(new Facts(f.q().about(other), f.intent(), f.room(), f.host(), List.of(), f.visibleArguments()), pick);
+        // named: the slip is the other product's answer by its name, which asked-product blocks
+        if (other != null) return compose(new Facts(f.q().about(other), f.intent(), f.room(), f.onStageId(), f.host(), List.of(), f.visibleArguments()), pick, false);
         Map<String, String> fields = productFields(f.q().product(), f.q().lang());
         fields.put("price", number(Math.round(f.q().product().price() * 0.8) + 10));
         return replies.render(f.q().lang(), "price", fields, pick);

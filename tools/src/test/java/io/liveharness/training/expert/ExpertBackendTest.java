@@ -119,6 +119,25 @@ class ExpertBackendTest {
         assertFalse(none.reply().contains("¥"), "a feature question is not answered with the price: " + none.reply());
     }
 
+    @Test
+    void aProductAskedOffStageIsSaidAsItNotByItsName() {
+        // a second product's name is two hops from the reply (its id in the tool result, its line in the
+        // prompt); every stage up to 35 wrote the product on stage there, so the expert says "it"
+        List<String> asked = List.of("is the power bank in stock", "充电宝还有货吗", "what's the power bank made of", "充电宝什么颜色", "any power bank left?");
+        for (Harness h : List.of(base, variant)) {
+            for (String text : asked) {
+                Transcript t = rig.run(viewer("tech-room", "earbuds-201", Bilingual.languageOf(text), text), h);
+                assertEquals(1, t.toolCalls().size(), text + ": " + t.toolCalls());
+                assertTrue(t.toolCalls().getFirst().arguments().contains("powerbank-202"), text + ": " + t.toolCalls());
+                String reply = t.reply().toLowerCase();
+                assertFalse(reply.contains("power bank") || reply.contains("充电宝") || reply.contains("earbuds") || reply.contains("耳机"),
+                        h.version() + " " + text + ": " + t.reply());
+            }
+        }
+        Transcript soldOut = rig.run(viewer("tech-room", "earbuds-201", "en", "is the power bank in stock"), base);
+        assertTrue(soldOut.reply().contains("sold out"), soldOut.reply());
+    }
+
     private static DevCase viewer(String room, String onStage, String lang, String text) {
         return new DevCase("feature-" + text.hashCode(), room, "product_qa", lang, text, onStage, null, List.of("feature"), null);
     }
