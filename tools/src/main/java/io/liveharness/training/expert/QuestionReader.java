@@ -3,6 +3,7 @@ package io.liveharness.training.expert;
 import io.liveharness.tools.Product;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -28,11 +29,12 @@ public final class QuestionReader {
         Ask ask = ask(text);
         String bare = withoutProductNames(text, products);   // "蓝牙耳机" names no colour
         String size = size(bare, about);
-        String color = color(bare, about);
+        String color = color(withoutFeatures(bare), about);  // nor does "有蓝牙吗"
         if (ask == Ask.SUMMARY && size != null) ask = Ask.SIZE;
         if (ask == Ask.SUMMARY && color != null) ask = Ask.COLOR;
         // "有降噪吗?", "支持无线充电吗" (充电 is a battery cue): a feature the product may have
-        ExpertLexicon.Feature feature = ask == Ask.SUMMARY || ask == Ask.BATTERY ? lexicon.feature(text) : null;
+        // read past the names: "降噪蓝牙耳机有蓝牙吗" asks about 蓝牙
+        ExpertLexicon.Feature feature = ask == Ask.SUMMARY || ask == Ask.BATTERY ? lexicon.feature(withoutNames(text, products)) : null;
         if (feature != null) ask = Ask.FEATURE;
         if (ask == Ask.SUMMARY && previous != null) ask = ask(previous);
         String topic = topic(text);
@@ -104,6 +106,44 @@ public final class QuestionReader {
         }
         String word = ExpertLexicon.find(text, lexicon.colorWords());
         return word == null ? null : (Bilingual.han(word) && !word.endsWith("色") ? word + "色" : word);
+    }
+
+    private String withoutFeatures(String text) {
+        String out = text;
+        for (List<String> words : lexicon.features() == null ? List.<List<String>>of() : lexicon.features()) for (String w : words) out = out.replaceAll("(?i)" + Pattern.quote(w), " ");
+        return out;
+    }
+
+    /**
+     * The message without the products' names as a viewer says them: each Chinese word of a name and
+     * its English words, each from its longest ending the message says ("降噪蓝牙耳机" of "高端降噪蓝牙耳机").
+     */
+    static String withoutNames(String text, List<Product> products) {
+        String out = text;
+        for (Product p : products) {
+            List<String> latin = new ArrayList<>();
+            for (String w : p.name().split("\\s+")) {
+                if (Bilingual.han(w)) {
+                    for (int i = 0; w.length() > 1 && i <= w.length() - Math.min(3, w.length()); i++) {
+                        if (out.contains(w.substring(i))) {
+                            out = out.replace(w.substring(i), " ");
+                            break;
+                        }
+                    }
+                    latin.clear();   // the English name is the words after the last Chinese one
+                } else {
+                    latin.add(Pattern.quote(w).replace("-", "\\E[-\\s]\\Q"));
+                }
+            }
+            for (int i = 0; i < latin.size(); i++) {
+                Matcher m = Pattern.compile(String.join("\\s+", latin.subList(i, latin.size())), Pattern.CASE_INSENSITIVE).matcher(out);
+                if (m.find()) {
+                    out = m.replaceAll(" ");
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     private static String withoutProductNames(String text, List<Product> products) {

@@ -1,0 +1,39 @@
+package io.liveharness.training.expert;
+
+import io.liveharness.tools.Product;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** What the expert reads a viewer's message to ask, where a product's name says a feature or a colour word. */
+class QuestionReaderTest {
+    private static final QuestionReader READER = new QuestionReader(ExpertLexicon.load(ExpertLexicon.DEFAULT_FILE));
+    /** A generated world's earbuds: their keywords do not hold the 蓝牙 their name says. */
+    private static final Product EARBUDS = new Product("earbuds-7", "高端降噪蓝牙耳机 premium noise-cancelling earbuds", "earbuds", 299, 20,
+            List.of(), List.of("黑色 black", "紫色 purple"), "ABS shell", "48小时内发货, ships within 48 hours", "7天无理由退货",
+            "link-7", List.of("耳机", "earbuds"));
+
+    @Test
+    void aFeatureTheNamedProductsNameSaysIsNotTheOneAsked() {
+        Question zh = READER.read("高端降噪蓝牙耳机有蓝牙吗", List.of(EARBUDS), null);
+        assertEquals(Ask.FEATURE, zh.ask());
+        assertEquals("蓝牙", zh.feature().said());
+        Question en = READER.read("does the premium noise-cancelling earbuds have bluetooth?", List.of(EARBUDS), null);
+        assertEquals(Ask.FEATURE, en.ask());
+        assertEquals("bluetooth", en.feature().said());
+        Question spaced = READER.read("does the premium noise cancelling earbuds have bluetooth?", List.of(EARBUDS), null);
+        assertEquals("bluetooth", spaced.feature().said(), "a hyphen and a space are the same in a name");
+        assertEquals("降噪", READER.read("耳机有降噪吗", List.of(EARBUDS), null).feature().said(), "a feature asked without the name stays");
+    }
+
+    @Test
+    void bluetoothNamesNoColour() {
+        Question q = READER.read("有蓝牙吗", List.of(EARBUDS), null);
+        assertNull(q.color(), "蓝牙 is not 蓝");
+        assertEquals(Ask.FEATURE, q.ask());
+        assertEquals("蓝色", READER.read("有蓝色的吗", List.of(EARBUDS), null).color());
+    }
+}
