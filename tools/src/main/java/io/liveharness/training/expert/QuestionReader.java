@@ -110,7 +110,9 @@ public final class QuestionReader {
 
     private String withoutFeatures(String text) {
         String out = text;
-        for (List<String> words : lexicon.features() == null ? List.<List<String>>of() : lexicon.features()) for (String w : words) out = out.replaceAll("(?i)" + Pattern.quote(w), " ");
+        for (List<String> words : lexicon.features() == null ? List.<List<String>>of() : lexicon.features()) {
+            for (String w : words) out = out.replaceAll("(?i)" + Pattern.quote(w), " ");
+        }
         return out;
     }
 

@@ -21,6 +21,7 @@ class QuestionReaderTest {
         Question zh = READER.read("高端降噪蓝牙耳机有蓝牙吗", List.of(EARBUDS), null);
         assertEquals(Ask.FEATURE, zh.ask());
         assertEquals("蓝牙", zh.feature().said());
+        assertEquals("蓝牙", READER.read("降噪蓝牙耳机有蓝牙吗", List.of(EARBUDS), null).feature().said(), "the name without its modifier");
         Question en = READER.read("does the premium noise-cancelling earbuds have bluetooth?", List.of(EARBUDS), null);
         assertEquals(Ask.FEATURE, en.ask());
         assertEquals("bluetooth", en.feature().said());
