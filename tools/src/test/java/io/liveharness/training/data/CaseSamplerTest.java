@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -28,15 +29,13 @@ class CaseSamplerTest {
         Map<String, Product> products = new HashMap<>();
         CaseSampler sampler = sampler(products);
         int cases = 0, asked = 0, withOne = 0, onStageWithOne = 0;
-        for (int s = 0; s < 6_000; s++) {
-            for (DevCase c : sampler.session("s" + s, 5)) {
-                cases++;
-                boolean gives = givesShelfLife(products.get(c.onStage()));
-                if (gives) onStageWithOne++;
-                if (!c.tags().contains("shelfLife")) continue;
-                asked++;
-                if (gives) withOne++;
-            }
+        for (DevCase c : drawn(sampler)) {
+            cases++;
+            boolean gives = givesShelfLife(products.get(c.onStage()));
+            if (gives) onStageWithOne++;
+            if (!c.tags().contains("shelfLife")) continue;
+            asked++;
+            if (gives) withOne++;
         }
         assertTrue(onStageWithOne < cases * 0.35, "the world's goods mostly have no shelf life: " + onStageWithOne + " of " + cases);
         assertTrue(asked > 100, asked + " shelf-life questions drawn");
@@ -52,18 +51,16 @@ class CaseSamplerTest {
         List<String> zh = phrasings.slot("feature", "zh"), en = phrasings.slot("feature", "en");
         Map<String, Map<Integer, Integer>> ofKind = carrying(products, zh, en);
         int asked = 0, ofKindWithout = 0, ownless = 0, kindless = 0;
-        for (int s = 0; s < 6_000; s++) {
-            for (DevCase c : sampler.session("s" + s, 5)) {
-                if (!c.tags().contains("feature")) continue;
-                asked++;
-                Product p = products.get(c.onStage());
-                Set<Integer> kind = ofKind.getOrDefault(p.category(), Map.of()).keySet();
-                if (kind.isEmpty()) kindless++;
-                if (!features(p, zh, en).isEmpty()) continue;
-                // a product without features of its own: the word in the question is the one asked
-                ownless++;
-                for (int i : kind) if (c.text().contains(zh.get(i)) || c.text().contains(en.get(i))) { ofKindWithout++; break; }
-            }
+        for (DevCase c : drawn(sampler)) {
+            if (!c.tags().contains("feature")) continue;
+            asked++;
+            Product p = products.get(c.onStage());
+            Set<Integer> kind = ofKind.getOrDefault(p.category(), Map.of()).keySet();
+            if (kind.isEmpty()) kindless++;
+            if (!features(p, zh, en).isEmpty()) continue;
+            // a product without features of its own: the word in the question is the one asked
+            ownless++;
+            for (int i : kind) if (c.text().contains(zh.get(i)) || c.text().contains(en.get(i))) { ofKindWithout++; break; }
         }
         assertTrue(asked > 100, asked + " feature questions drawn");
         assertTrue(kindless < asked * 0.1, kindless + " of " + asked + " feature questions ask goods whose kind has no feature");
@@ -87,22 +84,27 @@ class CaseSamplerTest {
         Map<String, Map<Integer, Integer>> carrying = carrying(products, zh, en);
         int ownless = 0, rare = 0;
         String example = "";
-        for (int s = 0; s < 6_000; s++) {
-            for (DevCase c : sampler.session("s" + s, 5)) {
-                if (!c.tags().contains("feature")) continue;
-                Product p = products.get(c.onStage());
-                if (!features(p, zh, en).isEmpty()) continue;
-                ownless++;
-                for (var e : carrying.getOrDefault(p.category(), Map.of()).entrySet()) {
-                    int i = e.getKey();
-                    boolean asked = c.text().contains(zh.get(i)) || c.text().toLowerCase(java.util.Locale.ROOT).contains(en.get(i));
-                    if (asked && e.getValue() < goods.get(p.category()) * 0.1) { rare++; example = c.text() + " of " + p.name(); }
-                }
+        for (DevCase c : drawn(sampler)) {
+            if (!c.tags().contains("feature")) continue;
+            Product p = products.get(c.onStage());
+            if (!features(p, zh, en).isEmpty()) continue;
+            ownless++;
+            for (var e : carrying.getOrDefault(p.category(), Map.of()).entrySet()) {
+                int i = e.getKey();
+                boolean asked = c.text().contains(zh.get(i)) || c.text().toLowerCase(java.util.Locale.ROOT).contains(en.get(i));
+                if (asked && e.getValue() < goods.get(p.category()) * 0.1) { rare++; example = c.text() + " of " + p.name(); }
             }
         }
         assertTrue(ownless > 20, ownless + " feature questions ask goods without one of their own");
         // a kind with no feature of its own is asked one 1 time in 20 (the sampler's askable), whose answer is "not in the data"
         assertTrue(rare < ownless * 0.05, rare + " of " + ownless + " ask a feature under a tenth of the kind's goods carry, e.g. " + example);
+    }
+
+    /** The cases of 6,000 sessions of up to 5 exchanges. */
+    private static List<DevCase> drawn(CaseSampler sampler) {
+        List<DevCase> out = new ArrayList<>();
+        for (int s = 0; s < 6_000; s++) out.addAll(sampler.session("s" + s, 5));
+        return out;
     }
 
     /** A sampler over a generated world of 300 rooms; the world's products are put in {@code products}. */
