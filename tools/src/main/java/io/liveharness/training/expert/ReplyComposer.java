@@ -136,9 +136,7 @@ final class ReplyComposer {
     private static String featureAct(Question q, Map<String, String> fields) {
         Product p = q.product();
         List<String> words = q.feature().words();
-        // the feature by its first word in the viewer's language ("expires" is asked, "shelf life" is said)
         String own = words.stream().filter(w -> Bilingual.languageOf(w).equals(q.lang())).findFirst().orElse(q.feature().said());
-        fields.put("term", own);
         String inName = ExpertLexicon.written(Bilingual.part(p.name(), q.lang()), words);
         // "保温杯" said to an English viewer: the feature by its English word
         if (inName == null && ExpertLexicon.written(p.name(), words) != null) inName = own;
@@ -156,6 +154,8 @@ final class ReplyComposer {
                 return q.feature().valued() ? "featureValue" : "featureHas";
             }
         }
+        // the feature by its first word in the viewer's language ("expires" is asked, "shelf life" is said)
+        fields.put("term", own);
         return "featureNone";
     }
 

