@@ -3,6 +3,7 @@ package io.liveharness.training.data;
 import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.config.NodeConfig;
+import io.liveharness.room.RoomManifest;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Policies;
 import io.liveharness.tools.Product;
@@ -209,8 +210,16 @@ public final class SyntheticWorld {
         r.put("products", products);
         r.put("onStage", products.get(random.nextInt(products.size())));
         r.put("harness", Map.of("channel", "stable"));
-        r.put("faq", List.of());
+        r.put("faq", faq(c));
         return r;
+    }
+
+    /** Two or more of the kind's FAQ entries (all of a shorter list), in a drawn order, or none (a shop that wrote none). */
+    private List<RoomManifest.FaqEntry> faq(WorldSpec.Category c) {
+        List<RoomManifest.FaqEntry> all = new ArrayList<>(spec.faqs().getOrDefault(c.en(), List.of()));
+        if (all.isEmpty() || random.nextDouble() >= spec.draws().faq()) return List.of();
+        Collections.shuffle(all, random);
+        return List.copyOf(all.subList(0, Math.min(all.size(), 2 + random.nextInt(all.size()))));
     }
 
     /**

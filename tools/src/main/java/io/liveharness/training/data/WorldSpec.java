@@ -1,17 +1,27 @@
 package io.liveharness.training.data;
 
 import io.liveharness.config.Json;
+import io.liveharness.room.RoomManifest.FaqEntry;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
-/** The archetypes training rooms and products are drawn from ({@code data/training/world.yaml}). */
+/** The archetypes training rooms and products are drawn from ({@code data/training/world.yaml}); {@code faqs} by category (English name). */
 public record WorldSpec(List<String> hosts, List<String> personasZh, List<String> personasEn, List<String> titles,
                         List<List<String>> shipping, List<List<String>> returns, List<Category> categories,
                         List<List<String>> colors, List<String> noColors, List<List<String>> modifiers,
-                        List<String> brandSyllables, List<String> brandSuffixes, ShelfLife shelfLife, Draws draws) {
+                        List<String> brandSyllables, List<String> brandSuffixes, ShelfLife shelfLife,
+                        Map<String, List<FaqEntry>> faqs, Draws draws) {
+    public WorldSpec {
+        faqs = faqs == null ? Map.of() : faqs;
+        for (String kind : faqs.keySet()) {
+            if (categories.stream().noneMatch(c -> c.en().equals(kind))) throw new IllegalArgumentException("faqs: " + kind + " is no category's English name");
+        }
+    }
+
     public static final Path DEFAULT_FILE = Path.of("data/training/world.yaml");
 
     /**
@@ -51,11 +61,12 @@ public record WorldSpec(List<String> hosts, List<String> personasZh, List<String
      * after the English words (as the demo's nuts give it) rather than in each language; of a room,
      * one product of a second kind beside its own (as the demo's tech room sells a power bank); a
      * pack count in the name of goods sold by the pack (a number beside the shelf life's, as the
-     * demo's nuts have: 30 packs, 9 months).
+     * demo's nuts have: 30 packs, 9 months); of a room, some of its kind's FAQ (as every demo room has).
      */
     public record Draws(double brand, double modifier, double secondModifier, double materialName,
                         double foreignMaterial, double englishOnlyMaterial, double categoryId,
-                        double shelfLife, double shelfLifeAfterEnglish, double secondCategory, double packCount, double soldOut) { }
+                        double shelfLife, double shelfLifeAfterEnglish, double secondCategory, double packCount, double soldOut,
+                        double faq) { }
 
     public static WorldSpec load(Path file) {
         try {

@@ -60,7 +60,7 @@ class SyntheticWorldTest {
         WorldSpec base = WorldSpec.load(WorldSpec.DEFAULT_FILE);
         WorldSpec plain = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 base.categories(), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
-                base.shelfLife(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0));
+                base.shelfLife(), base.faqs(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0));
         var w = SyntheticWorld.write(plain, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 60, 3, dir);
         int named = 0;
         for (Product p : SyntheticWorld.products(w).values()) {
@@ -96,6 +96,26 @@ class SyntheticWorldTest {
     }
 
     @Test
+    void aDrawnShareOfRoomsHasSomeOfItsKindsFaqAsEveryDemoRoomDoes() throws Exception {
+        // the demo rooms' prompts all carry a "## Shop FAQ" section; no training room's did
+        WorldSpec spec = WorldSpec.load(WorldSpec.DEFAULT_FILE);
+        var w = SyntheticWorld.write(spec, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 400, 19, dir);
+        Map<String, Product> products = SyntheticWorld.products(w);
+        int withFaq = 0;
+        for (RoomManifest room : RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())))) {
+            if (!w.generatedRooms().contains(room.id()) || room.faq().isEmpty()) continue;
+            withFaq++;
+            String kind = products.get(room.onStage()).category();
+            List<RoomManifest.FaqEntry> own = spec.faqs().values().stream()
+                    .filter(entries -> entries.containsAll(room.faq())).findFirst().orElseThrow(() -> new AssertionError(room.id() + "'s FAQ mixes kinds: " + room.faq()));
+            assertTrue(room.faq().size() >= 2 && room.faq().size() <= own.size(), room.id() + " has " + room.faq().size() + " of its kind's " + own.size());
+            assertTrue(room.products().stream().anyMatch(id -> spec.faqs().get(products.get(id).category()) == own), room.id() + " (" + kind + ") has another kind's FAQ");
+        }
+        double share = withFaq / 400.0;
+        assertTrue(Math.abs(share - spec.draws().faq()) < 0.08, withFaq + " of 400 rooms have an FAQ; drawn " + spec.draws().faq());
+    }
+
+    @Test
     void aDrawnShareOfGoodsIsSoldOut() throws Exception {
         WorldSpec spec = WorldSpec.load(WorldSpec.DEFAULT_FILE);
         var w = SyntheticWorld.write(spec, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 400, 17, dir);
@@ -115,8 +135,8 @@ class SyntheticWorldTest {
         WorldSpec.Draws b = base.draws();
         WorldSpec oneKind = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 List.of(base.categories().getFirst()), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
-                base.shelfLife(), new WorldSpec.Draws(b.brand(), b.modifier(), b.secondModifier(), b.materialName(), b.foreignMaterial(),
-                        b.englishOnlyMaterial(), b.categoryId(), b.shelfLife(), b.shelfLifeAfterEnglish(), 1, b.packCount(), b.soldOut()));
+                base.shelfLife(), Map.of(), new WorldSpec.Draws(b.brand(), b.modifier(), b.secondModifier(), b.materialName(), b.foreignMaterial(),
+                        b.englishOnlyMaterial(), b.categoryId(), b.shelfLife(), b.shelfLifeAfterEnglish(), 1, b.packCount(), b.soldOut(), b.faq()));
         // drawing the second kind among the other kinds, of which there are none, once never returned
         var w = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> SyntheticWorld.write(oneKind, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 20, 5, dir));
         assertEquals(20, w.generatedRooms().size());
