@@ -32,6 +32,12 @@ class SyntheticWorldTest {
     @TempDir
     Path dir;
 
+    /** The rooms a world generated (not the demo's it carries), as a node loads them. */
+    private static List<RoomManifest> generatedRooms(SyntheticWorld.Written w) {
+        return RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file()))).stream()
+                .filter(room -> w.generatedRooms().contains(room.id())).toList();
+    }
+
     @Test
     void namesAreMostlyDistinctAndLinksDifferInARoomWithOneToThreeDigits() throws Exception {
         var w = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 300, 7, dir);
@@ -44,10 +50,8 @@ class SyntheticWorldTest {
         assertEquals(Set.of(1, 2, 3), digits, "link ids of every length, so none is typical");
         long ownWords = generated.stream().filter(p -> !p.id().startsWith(SyntheticWorld.slug(p.category()) + "-")).count();
         assertTrue(ownWords > generated.size() / 3 && ownWords < generated.size(), ownWords + " of " + generated.size() + " ids are not the category's");
-        var rooms = RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())));
         int checked = 0;
-        for (RoomManifest room : rooms) {
-            if (!w.generatedRooms().contains(room.id())) continue;
+        for (RoomManifest room : generatedRooms(w)) {
             Set<String> links = new HashSet<>();
             for (String id : room.products()) assertTrue(links.add(products.get(id).actionLinkId()), room.id() + " has two products on one link");
             checked++;
@@ -82,8 +86,7 @@ class SyntheticWorldTest {
         var w = SyntheticWorld.write(spec, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 400, 13, dir);
         Map<String, Product> products = SyntheticWorld.products(w);
         int mixed = 0;
-        for (RoomManifest room : RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())))) {
-            if (!w.generatedRooms().contains(room.id())) continue;
+        for (RoomManifest room : generatedRooms(w)) {
             Map<String, Long> kinds = room.products().stream().collect(Collectors.groupingBy(id -> products.get(id).category(), Collectors.counting()));
             assertTrue(kinds.size() <= 2, room.id() + " sells " + kinds);
             if (kinds.size() == 2) {
@@ -102,8 +105,8 @@ class SyntheticWorldTest {
         var w = SyntheticWorld.write(spec, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 400, 19, dir);
         Map<String, Product> products = SyntheticWorld.products(w);
         int withFaq = 0;
-        for (RoomManifest room : RoomManifests.load(Path.of(w.config().rooms().dir()), Catalog.load(Path.of(w.config().catalog().file())))) {
-            if (!w.generatedRooms().contains(room.id()) || room.faq().isEmpty()) continue;
+        for (RoomManifest room : generatedRooms(w)) {
+            if (room.faq().isEmpty()) continue;
             withFaq++;
             String kind = products.get(room.onStage()).category();
             List<RoomManifest.FaqEntry> own = spec.faqs().values().stream()
