@@ -14,7 +14,8 @@ import java.util.Optional;
 
 /**
  * Which of a room's products a text names: by its id, its whole name, or one of its catalog
- * keywords, ignoring case. A keyword in Latin letters counts only as a whole word ("anc" is not in
+ * keywords, ignoring case and whether words are joined by a hyphen or a space ("puff-sleeve" says
+ * "puff sleeve"). A keyword in Latin letters counts only as a whole word ("anc" is not in
  * "cancel"); one in Chinese counts anywhere. Two dresses share "连衣裙": the text is about the
  * one it names by the most of these ({@link #about}). Pure.
  */
@@ -26,11 +27,11 @@ public final class ProductMentions {
             keywords = keywords == null ? List.of() : List.copyOf(keywords);
         }
 
-        /** How many of this product's id, name and keywords {@code lowerText} (lower-cased) has. */
-        int hits(String lowerText) {
-            int hits = lowerText.contains(id.toLowerCase(Locale.ROOT)) ? 1 : 0;
-            if (name != null && !name.isBlank() && lowerText.contains(name.toLowerCase(Locale.ROOT))) hits++;
-            for (String k : keywords) if (!k.isBlank() && contains(lowerText, k.toLowerCase(Locale.ROOT))) hits++;
+        /** How many of this product's id, name and keywords {@code text} (as {@link #plain}) has. */
+        int hits(String text) {
+            int hits = text.contains(plain(id)) ? 1 : 0;
+            if (name != null && !name.isBlank() && text.contains(plain(name))) hits++;
+            for (String k : keywords) if (!k.isBlank() && contains(text, plain(k))) hits++;
             return hits;
         }
 
@@ -40,8 +41,8 @@ public final class ProductMentions {
     /** The ids of the products {@code text} names, in the order of {@code products}. */
     public static List<String> named(String text, List<Named> products) {
         if (text == null || text.isEmpty()) return List.of();
-        String lower = text.toLowerCase(Locale.ROOT);
-        return products.stream().filter(p -> p.hits(lower) > 0).map(Named::id).toList();
+        String plain = plain(text);
+        return products.stream().filter(p -> p.hits(plain) > 0).map(Named::id).toList();
     }
 
     /** The ids of the catalog products {@code text} names, in the order of {@code products}. */
@@ -56,12 +57,12 @@ public final class ProductMentions {
      */
     public static Optional<String> about(String text, List<Named> products) {
         if (text == null || text.isEmpty()) return Optional.empty();
-        String lower = text.toLowerCase(Locale.ROOT);
+        String plain = plain(text);
         String best = null;
         int most = 0;
         boolean tie = false;
         for (Named p : products) {
-            int hits = p.hits(lower);
+            int hits = p.hits(plain);
             if (hits > most) {
                 best = p.id();
                 most = hits;
@@ -102,6 +103,9 @@ public final class ProductMentions {
             return null;
         }
     }
+
+    /** Lower-cased, a hyphen as a space: both sides of every comparison, ids too. */
+    private static String plain(String text) { return text.toLowerCase(Locale.ROOT).replace('-', ' '); }
 
     /**
      * {@code word} in {@code text}; a word in Latin letters only where no Latin letter touches it,

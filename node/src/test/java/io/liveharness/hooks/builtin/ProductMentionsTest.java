@@ -25,6 +25,15 @@ class ProductMentionsTest {
     }
 
     @Test
+    void aHyphenAndASpaceJoinAKeywordsWordsAlike() {
+        assertEquals(Optional.of("dress-102"), ProductMentions.about("And the French square-neck puff-sleeve dress, how much?", DRESSES),
+                "'puff-sleeve' says the keyword 'puff sleeve'");
+        assertEquals(Optional.of("dress-102"), ProductMentions.about("the puff sleeve dress in M?", DRESSES));
+        var tech = ProductMentions.inFacts(List.of(Fixtures.EARBUDS, Fixtures.POWER_BANK));
+        assertEquals(List.of("powerbank-202"), ProductMentions.named("is the power-bank in stock", tech));
+    }
+
+    @Test
     void aLatinKeywordCountsAsAWholeWordOrItsPlural() {
         var tech = ProductMentions.inFacts(List.of(Fixtures.EARBUDS, Fixtures.POWER_BANK));
         assertEquals(List.of("powerbank-202"), ProductMentions.named("can I cancel the power bank?", tech), "'anc' is not in 'cancel'");

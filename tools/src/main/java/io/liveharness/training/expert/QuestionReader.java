@@ -1,11 +1,11 @@
 package io.liveharness.training.expert;
 
+import io.liveharness.hooks.builtin.ProductMentions;
 import io.liveharness.tools.Product;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -157,31 +157,9 @@ public final class QuestionReader {
         return out;
     }
 
-    /** The product a message names, by keyword or by a word of its name; null when it names none. */
+    /** The product a message is about by the rule the asked-product hook checks replies with; null when it names none. */
     private static Product named(String text, List<Product> products) {
-        String lower = text.toLowerCase(Locale.ROOT);
-        Product best = null;
-        int bestLength = 0;
-        for (Product p : products) {
-            for (String k : p.keywords()) {
-                String kl = k.toLowerCase(Locale.ROOT);
-                if (kl.length() > bestLength && ExpertLexicon.says(lower, List.of(kl))) {
-                    best = p;
-                    bestLength = kl.length();
-                }
-            }
-        }
-        // a keyword every product of the room shares ("连衣裙") names none of them in particular
-        if (best != null) {
-            Product found = best;
-            long sharing = products.stream().filter(p -> p.keywords().stream().anyMatch(k -> k.equalsIgnoreCase(longestKeyword(found, lower)))).count();
-            if (sharing > 1) return null;
-        }
-        return best;
-    }
-
-    private static String longestKeyword(Product p, String lower) {
-        return p.keywords().stream().filter(k -> ExpertLexicon.says(lower, List.of(k.toLowerCase(Locale.ROOT))))
-                .max(java.util.Comparator.comparingInt(String::length)).orElse("");
+        return ProductMentions.aboutProduct(text, products)
+                .flatMap(id -> products.stream().filter(p -> p.id().equals(id)).findFirst()).orElse(null);
     }
 }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -136,6 +137,20 @@ class ExpertBackendTest {
         }
         Transcript soldOut = rig.run(viewer("tech-room", "earbuds-201", "en", "is the power bank in stock"), base);
         assertTrue(soldOut.reply().contains("sold out"), soldOut.reply());
+    }
+
+    @Test
+    void aProductIsTheOneTheMessageNamesByTheMostWordsThoughBothDressesShareOne() {
+        // "连衣裙" names both dresses; "泡泡袖" and "法式" only the second: it is asked about, not the one on stage
+        Map<String, String> asked = Map.of(
+                "那条法式泡泡袖连衣裙多少钱", "219",
+                "how much is the square-neck puff-sleeve dress?", "219",
+                "碎花雪纺连衣裙多少钱呀", "159");
+        for (var e : asked.entrySet()) {
+            String onStage = e.getValue().equals("219") ? "dress-101" : "dress-102";
+            Transcript t = rig.run(viewer("dress-room", onStage, Bilingual.languageOf(e.getKey()), e.getKey()), base);
+            assertTrue(t.reply().contains(e.getValue()), e.getKey() + " (" + onStage + " on stage): " + t.reply());
+        }
     }
 
     private static DevCase viewer(String room, String onStage, String lang, String text) {
