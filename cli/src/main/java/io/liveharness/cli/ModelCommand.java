@@ -36,7 +36,8 @@ public final class ModelCommand implements Main.Command {
                 + "               | " + TrainCommand.EXPORT_USAGE + "\n"
                 + "               | " + TrainCommand.SUBSET_USAGE + "\n"
                 + "               | " + TrainCommand.TRANSPLANT_USAGE + "\n"
-                + "               | " + TrainCommand.GROW_USAGE;
+                + "               | " + TrainCommand.GROW_USAGE + "\n"
+                + "               | " + TrainCommand.BLEND_USAGE;
     }
 
     @Override
@@ -50,6 +51,7 @@ public final class ModelCommand implements Main.Command {
         if (args.length > 0 && args[0].equals("vocab-subset")) return TrainCommand.vocabSubset(args);
         if (args.length > 0 && args[0].equals("transplant")) return TrainCommand.transplant(args);
         if (args.length > 0 && args[0].equals("grow")) return TrainCommand.grow(args);
+        if (args.length > 0 && args[0].equals("blend")) return TrainCommand.blend(args);
         if (args.length == 0 || !args[0].equals("random")) throw new UsageException("usage: " + summary());
         Options o = Options.parse(args, 1, Set.of("arch", "hidden", "layers", "ffn", "heads", "kv-heads", "head-dim",
                 "context", "seed", "vocab", "out"), Set.of("tied"));

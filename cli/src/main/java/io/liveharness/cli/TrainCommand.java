@@ -18,6 +18,7 @@ final class TrainCommand {
     static final String SUBSET_USAGE = "model vocab-subset --vocab F --tokens N --out F.gguf";
     static final String TRANSPLANT_USAGE = "model transplant --model F.gguf --vocab F --out F.gguf";
     static final String GROW_USAGE = "model grow --model F.gguf --layers N --out F.gguf [--precision f32|f16]";
+    static final String BLEND_USAGE = "model blend --from F.gguf --to F.gguf --weight W --out F.gguf";
 
     private TrainCommand() { }
 
@@ -114,6 +115,21 @@ final class TrainCommand {
         System.out.printf("wrote %s: %d blocks, %s new (each a copy of the block before it whose attn_output and ffn_down are zero:"
                 + " the model computes what it did); train them alone with --init-from %s --layers %d --train-layers %s%n",
                 out, r.config().layers(), added, out, r.config().layers(), added);
+        return 0;
+    }
+
+    /** Two models of one shape mixed weight by weight: a fine-tune taken part of the way (ModelBlend). */
+    static int blend(String[] args) {
+        Options o = Options.parse(args, 1, Set.of("from", "to", "weight", "out"), Set.of());
+        if (!o.has("from") || !o.has("to") || !o.has("weight") || !o.has("out")) throw new UsageException("usage: " + BLEND_USAGE);
+        Path out = Path.of(o.get("out", ""));
+        double weight = o.number("weight", -1);
+        try {
+            var c = io.liveharness.training.trainer.ModelBlend.write(file(o, "from"), file(o, "to"), weight, out);
+            System.out.printf("wrote %s: %d blocks, each weight %.2f of the way from %s to %s%n", out, c.layers(), weight, o.get("from", ""), o.get("to", ""));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         return 0;
     }
 
