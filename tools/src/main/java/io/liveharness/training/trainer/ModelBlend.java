@@ -32,7 +32,9 @@ public final class ModelBlend {
             for (int j = 0; j < y.length; j++) y[j] = keep * x[j] + take * y[j];
         }
         GgufHeader header = GgufHeader.read(to);
-        GgufExport.write(wb, tokenizer, header.name(), header.string("general.finetune").orElse(null), GgufExport.Precision.of(header), out);
+        // the name a node shows for the model says it is a blend, not the run it was trained in
+        String name = header.name() + String.format(java.util.Locale.ROOT, " blended %.2f", weight);
+        GgufExport.write(wb, tokenizer, name, header.string("general.finetune").orElse(null), GgufExport.Precision.of(header), out);
         return b;
     }
 

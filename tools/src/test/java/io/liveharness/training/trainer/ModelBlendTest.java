@@ -35,6 +35,7 @@ class ModelBlendTest {
             }
         }
         assertTrue(differing > 1000, "the two models differ, so the blend says something: " + differing);
+        assertEquals("blend test blended 0.25", io.liveharness.engine.llama.GgufHeader.read(out).name(), "a node names it as a blend");
     }
 
     @Test
