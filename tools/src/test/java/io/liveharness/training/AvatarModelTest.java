@@ -109,10 +109,10 @@ class AvatarModelTest {
     @ParameterizedTest
     @ValueSource(strings = {"default", "variant"})
     void looksUpTheProductTheViewerNamesNotTheOneOnStageAndNeverStatesTheOneOnStagesFigures(String which) {
-        // the demo's question: with the earbuds on stage, this model looks up the earbuds unless the
-        // grammar holds the call to the product the message is about (LoadedContext.callableProductIds);
-        // on the default harness it then still answers about the earbuds, which asked-product does not let
-        // through, and the fallback answers about the power bank; on the variant it says the power bank is sold out
+        // the demo's question: with the earbuds on stage, stage 17 looked up the earbuds unless the
+        // grammar held the call to the product the message is about (LoadedContext.callableProductIds),
+        // then answered about the earbuds, which asked-product does not let through; from stage 45 on
+        // the model says the power bank is sold out itself
         DevCase demo = new DevCase("demo-power-bank", "tech-room", "product_qa", "en", "is the power bank in stock", "earbuds-201",
                 null, List.of(), null);
         Transcript t = rig.run(demo, harness(which));
@@ -121,6 +121,22 @@ class AvatarModelTest {
                 "the power bank's stock, 0: " + t.reply());
         assertFalse(t.reply().contains("299") || t.reply().contains("120") || t.reply().contains("link-5"),
                 "nothing of the earbuds': " + t.reply());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"default", "variant"})
+    void answersWhetherTheProductHasTheFeatureItsNameCarriesAndHowLongTheNutsKeep(String which) {
+        // the demo's two questions every stage up to 45 answered with the price; stage 46 trained on
+        // such answers, and stage 47 keeps 0.6 of it (models/avatar/README.md)
+        Transcript anc = rig.run(new DevCase("demo-anc", "tech-room", "product_qa", "en", "does the earbuds have noise cancelling?",
+                "earbuds-201", null, List.of(), null), harness(which));
+        assertEquals(Transcript.MODEL, anc.outcome(), "answered by the model: " + anc.detail());
+        assertTrue(anc.reply().startsWith("Yes") && anc.reply().contains("noise-cancelling") && !anc.reply().contains("¥"),
+                "a yes from the name, not the price: " + anc.reply());
+        Transcript nuts = rig.run(new DevCase("demo-nuts", "snack-room", "product_qa", "zh", "坚果礼盒保质期多久",
+                "snack-301", null, List.of(), null), harness(which));
+        assertSays(nuts, "9个月");
+        assertFalse(nuts.reply().contains("89.9"), "not the price: " + nuts.reply());
     }
 
     @ParameterizedTest
