@@ -229,11 +229,15 @@ open("stage40-held-out.tokens.jsonl", "w").write("\n".join(held) + "\n")
 PY
 )
 [ -f "$work/grown14.gguf" ] || ./liveharness model grow --model "$work/stage17.gguf" --layers 14 --precision f16 --out "$work/grown14.gguf"
-./liveharness model train --data "$work/stage40.tokens.jsonl" --held-out "$work/stage40-held-out.tokens.jsonl" \
-    --vocab "$chars" --out "$work/stage40" --init-from "$work/grown14.gguf" --train-layers 2,5,8,11 \
-    --hidden 256 --layers 14 --heads 4 --kv-heads 2 --head-dim 64 --ffn 768 --context 1536 --batch 16 --threads 2 \
-    --checkpoint-minutes 10 --eval-every 50 --lr 1e-3 --min-lr 1e-4 --warmup 20 --tokens 5000000 --seed 60
-[ -f "$work/stage40.gguf" ] || ./liveharness model export --run "$work/stage40" --out "$work/stage40.gguf" --finetune liveharness-avatar --precision f16
+newBlocks() { # newBlocks NAME INIT LR MIN_LR TOKENS SEED: blocks 2, 5, 8 and 11 of a 14-block INIT alone on NAME's file, exported in F16
+    local name=$1 init=$2
+    ./liveharness model train --data "$work/$name.tokens.jsonl" --held-out "$work/$name-held-out.tokens.jsonl" \
+        --vocab "$chars" --out "$work/$name" --init-from "$init" --train-layers 2,5,8,11 \
+        --hidden 256 --layers 14 --heads 4 --kv-heads 2 --head-dim 64 --ffn 768 --context 1536 --batch 16 --threads 2 \
+        --checkpoint-minutes 10 --eval-every 50 --lr "$3" --min-lr "$4" --warmup 20 --tokens "$5" --seed "$6"
+    [ -f "$work/$name.gguf" ] || ./liveharness model export --run "$work/$name" --out "$work/$name.gguf" --finetune liveharness-avatar --precision f16
+}
+newBlocks stage40 "$work/grown14.gguf" 1e-3 1e-4 5000000 60
 [ -f "$work/stage45.gguf" ] || ./liveharness model blend --from "$work/grown14.gguf" --to "$work/stage40.gguf" --weight 0.8 --out "$work/stage45.gguf"
 
 # 47. stage 45's four new blocks for 2.5M tokens at lr 5e-4 -> 5e-5 on every sequence with an English
@@ -308,11 +312,7 @@ held = open("data-s80/held-out.tokens.jsonl").read().splitlines() + open("data-s
 open("stage46-held-out.tokens.jsonl", "w").write("\n".join(held) + "\n")
 PY
 )
-./liveharness model train --data "$work/stage46.tokens.jsonl" --held-out "$work/stage46-held-out.tokens.jsonl" \
-    --vocab "$chars" --out "$work/stage46" --init-from "$work/stage45.gguf" --train-layers 2,5,8,11 \
-    --hidden 256 --layers 14 --heads 4 --kv-heads 2 --head-dim 64 --ffn 768 --context 1536 --batch 16 --threads 2 \
-    --checkpoint-minutes 10 --eval-every 50 --lr 5e-4 --min-lr 5e-5 --warmup 20 --tokens 2500000 --seed 66
-[ -f "$work/stage46.gguf" ] || ./liveharness model export --run "$work/stage46" --out "$work/stage46.gguf" --finetune liveharness-avatar --precision f16
+newBlocks stage46 "$work/stage45.gguf" 5e-4 5e-5 2500000 66
 [ -f "$work/stage47.gguf" ] || ./liveharness model blend --from "$work/stage45.gguf" --to "$work/stage46.gguf" --weight 0.6 --out "$work/stage47.gguf"
 
 cp "$work/stage47.gguf" "$work/liveharness-avatar.gguf"
