@@ -36,11 +36,12 @@ class OutcomeVisibilityTest {
     @Test
     void viewersSeeWhatWasSaidAndWhyInAWordButNotWhatTheHooksMatched(@TempDir Path dir) throws Exception {
         Path harness = TestNodes.copyDefaultHarness(dir);
-        // Every reply this model writes has an "a" in it: banning it, as the first output hook, blocks each reply, and the block quotes it.
+        // A reply to an English question has a vowel in every segment: banning the five, as the first output hook, blocks
+        // each reply, and the block quotes it ("It's sold out right now, ..." has no "a", which was banned alone until a model wrote it).
         String manifest = Files.readString(harness.resolve("harness.yaml"));
         String first = "  - {type: not-empty, at: output}";
         Files.writeString(harness.resolve("harness.yaml"),
-                manifest.replace(first, "  - {type: banned-terms, at: output, params: {terms: [a]}}\n" + first));
+                manifest.replace(first, "  - {type: banned-terms, at: output, params: {terms: [a, e, i, o, u]}}\n" + first));
         try (Node node = TestNodes.start(TestNodes.withHarnessDir(TestNodes.config(), dir))) {
             Http viewer = new Http(node.port());
             List<String> frames = new CopyOnWriteArrayList<>();

@@ -142,11 +142,12 @@ class FallbackTest {
     @Test
     void aReplyTheHooksBlockTwiceGivesTheFallbackWithTheReason(@TempDir Path dir) throws IOException {
         Path harness = TestNodes.copyDefaultHarness(dir);
-        // Every reply a model writes has an "a" in it (Latin text, a link id): banning it, as the first output hook, blocks each reply.
+        // A reply to an English question has a vowel in every segment: banning the five, as the first output hook, blocks
+        // each reply ("It's sold out right now, ..." has no "a", which was banned alone until a model wrote it).
         String manifest = Files.readString(harness.resolve("harness.yaml"));
         String first = "  - {type: not-empty, at: output}";
         Files.writeString(harness.resolve("harness.yaml"),
-                manifest.replace(first, "  - {type: banned-terms, at: output, params: {terms: [a]}}\n" + first));
+                manifest.replace(first, "  - {type: banned-terms, at: output, params: {terms: [a, e, i, o, u]}}\n" + first));
         // patient: the retry after the first block must not miss the deadline on a loaded machine, which is another test's case
         NodeConfig strict = TestNodes.patient(TestNodes.withHarnessDir(TestNodes.config(), dir));
         try (Node node = TestNodes.start(strict)) {
