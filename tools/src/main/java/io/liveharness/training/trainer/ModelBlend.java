@@ -20,11 +20,11 @@ public final class ModelBlend {
         if (!(weight >= 0 && weight <= 1)) throw new IllegalArgumentException("--weight " + weight + ": give a share of " + to + " between 0 and 1");
         ModelConfig a = VocabTransplant.config(from), b = VocabTransplant.config(to);
         if (!a.equals(b)) throw new IllegalArgumentException(from + " is " + a + " but " + to + " is " + b + ": only models of one shape blend");
-        TokenizerMetadata tokenizer = TokenizerMetadata.of(to);
-        if (!tokens(TokenizerMetadata.of(from)).equals(tokens(tokenizer))) {
+        TokenizerMetadata fromTokenizer = TokenizerMetadata.of(from), tokenizer = TokenizerMetadata.of(to);
+        if (!tokens(fromTokenizer).equals(tokens(tokenizer))) {
             throw new IllegalArgumentException(from + " and " + to + " have different vocabularies: only models of one vocabulary blend");
         }
-        Weights wa = GgufImport.read(from, a, TokenizerMetadata.of(from)), wb = GgufImport.read(to, b, tokenizer);
+        Weights wa = GgufImport.read(from, a, fromTokenizer), wb = GgufImport.read(to, b, tokenizer);
         List<Tensor> ta = wa.all(), tb = wb.all();
         float keep = (float) (1 - weight), take = (float) weight;
         for (int i = 0; i < tb.size(); i++) {
