@@ -6,8 +6,7 @@ import de.kherud.llama.LlamaModel;
 import de.kherud.llama.ModelParameters;
 import de.kherud.llama.args.LogFormat;
 
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.File;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,7 +25,8 @@ import java.util.concurrent.Executors;
  * <p>Run in a JVM of its own ({@link #main}, started by {@link SlotsBaseline}): its libllama is
  * a different llama.cpp from the one {@code io.liveharness.engine.llama} loads, and the two
  * export the same symbol names. It reads the prompts as a JSON array of strings on stdin and
- * prints {@code SLOTS name=value} lines on stdout; llama.cpp's own log is dropped.
+ * writes its {@link Measurement} as JSON to a file: not to stdout, where the library's native
+ * server thread prints log lines that can land inside a line of ours.
  */
 public final class SlotsWorker {
 
@@ -71,19 +71,16 @@ public final class SlotsWorker {
         return fs.stream().map(CompletableFuture::join).toList();
     }
 
-    /** {@code SlotsWorker MODEL THREADS SLOT_CONTEXT TOKENS}; the prompts, a JSON array, on stdin. */
+    /** {@code SlotsWorker MODEL THREADS SLOT_CONTEXT TOKENS RESULT_FILE}; the prompts, a JSON array, on stdin. */
     public static void main(String[] args) throws Exception {
-        if (args.length != 4) {
-            System.err.println("usage: SlotsWorker MODEL THREADS SLOT_CONTEXT TOKENS < prompts.json; args were " + Arrays.toString(args));
+        if (args.length != 5) {
+            System.err.println("usage: SlotsWorker MODEL THREADS SLOT_CONTEXT TOKENS RESULT_FILE < prompts.json; args were "
+                    + Arrays.toString(args));
             System.exit(2);
         }
         List<String> prompts = Arrays.asList(Json.MAPPER.readValue(System.in, String[].class));
-        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
         Measurement r = measure(args[0], Integer.parseInt(args[1]), Integer.parseInt(args[2]), Integer.parseInt(args[3]), prompts);
-        out.printf("SLOTS tokens=%d%n", r.tokens());
-        out.printf("SLOTS seconds=%.4f%n", r.seconds());
-        out.printf("SLOTS tokens_per_s=%.2f%n", r.tokensPerSecond());
-        out.printf("SLOTS sample=%s%n", Json.MAPPER.writeValueAsString(r.sampleText()));
+        Json.MAPPER.writeValue(new File(args[4]), r);
         System.exit(0);
     }
 }
