@@ -77,4 +77,19 @@ public final class HookParams {
         }
         return List.copyOf(out);
     }
+
+    /**
+     * An optional tool name (null when absent), one of {@code defined} unless that is empty (a
+     * harness being checked before its tools are known): a hook that names a tool to the model
+     * names one the model has.
+     */
+    public String toolName(String name, Set<String> defined) {
+        if (!has(name)) return null;
+        String tool = string(name);
+        if (!defined.isEmpty() && !defined.contains(tool)) {
+            throw new IllegalArgumentException("parameter '" + name + "' names '" + tool + "', which this harness does not define; defined: "
+                    + String.join(", ", defined));
+        }
+        return tool;
+    }
 }

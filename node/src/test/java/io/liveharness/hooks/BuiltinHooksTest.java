@@ -143,6 +143,77 @@ class BuiltinHooksTest {
         }
     }
 
+    @Nested
+    class UnbackedAttribute {
+        final Hook materials = hook("unbacked-attribute", HookPoint.OUTPUT, Map.of("attribute", "material", "tool", "product_lookup",
+                "words", List.of("雪纺/chiffon", "牛仔布/denim", "棉麻/cotton-linen/linen", "硅胶/silicone", "铝合金/aluminium/aluminum")));
+        final Hook colours = hook("unbacked-attribute", HookPoint.OUTPUT, Map.of("attribute", "colour",
+                "words", List.of("白色/white", "紫色/purple", "灰色/grey/gray")));
+        static final String FLORAL = "{\"id\": \"dress-101\", \"name\": \"碎花雪纺连衣裙 Floral chiffon dress\", \"keywords\": [\"碎花\"],"
+                + " \"material\": \"雪纺 chiffon (100% polyester)\", \"colors\": [\"白色 white\"]}";
+        static final String PUFF = "{\"id\": \"dress-102\", \"name\": \"法式方领泡泡袖连衣裙\", \"keywords\": [\"泡泡袖\"], \"price\": 219.0}";
+        static final String EARBUDS = "{\"id\": \"earbuds-201\", \"name\": \"降噪蓝牙耳机 noise-cancelling earbuds\", \"keywords\": [\"耳机\"],"
+                + " \"material\": \"ABS shell, silicone tips\", \"colors\": [\"黑色 black\"]}";
+
+        private static HookContext answer(String question, String reply, String... facts) {
+            return HookContext.output("dress-room", Intent.PRODUCT_QA, question, reply, List.of(facts), List.of());
+        }
+
+        @Test
+        void aMaterialTheProductsFactsDoNotGiveIsBlockedWithAReasonTheModelCanActOn() {
+            HookVerdict v = materials.check(answer("面料是什么的", "用料是牛仔布, 放心选", FLORAL, PUFF));
+            assertEquals(BLOCK, v.decision());
+            assertEquals("the reply says '牛仔布' but no tool result or product data this turn gives that material; "
+                    + "call product_lookup or leave the material out", v.reason());
+            assertEquals(ALLOW, materials.check(answer("面料是什么的", "面料是雪纺的, 100% polyester", FLORAL, PUFF)).decision());
+            assertEquals(ALLOW, materials.check(answer("有M码吗", "有M码的, 尺码有S/M/L/XL", FLORAL, PUFF)).decision(),
+                    "a reply that names no material");
+        }
+
+        @Test
+        void anySpellingOfTheWordBacksIt() {
+            assertEquals(ALLOW, materials.check(answer("耳机是什么材质", "降噪蓝牙耳机是硅胶耳塞哦", EARBUDS)).decision(),
+                    "硅胶 is backed by 'silicone tips'");
+            assertEquals(BLOCK, materials.check(answer("耳机是什么材质", "降噪蓝牙耳机是铝合金外壳哦", EARBUDS)).decision());
+            assertEquals(BLOCK, materials.check(answer("what is it made of?", "The earbuds are aluminum.", EARBUDS)).decision());
+        }
+
+        @Test
+        void aMaterialOfAnotherProductDoesNotBackIt() {
+            HookVerdict v = materials.check(answer("泡泡袖那条是什么面料?", "泡泡袖连衣裙是雪纺的哦", FLORAL, PUFF));
+            assertEquals(BLOCK, v.decision(), "雪纺 is the floral dress's");
+            assertTrue(v.reason().contains("of dress-102"), v.reason());
+            String lookedUp = "{\"productId\": \"dress-102\", \"material\": \"棉麻 cotton-linen blend\"}";
+            assertEquals(ALLOW, materials.check(answer("泡泡袖那条是什么面料?", "泡泡袖连衣裙是棉麻的哦", FLORAL, PUFF, lookedUp)).decision(),
+                    "a tool result about it backs it");
+        }
+
+        @Test
+        void theViewersOwnWordIsLeftAloneSoANoCanNameIt() {
+            assertEquals(ALLOW, colours.check(answer("有紫色的吗?", "没有紫色哦, 只有白色", FLORAL)).decision());
+            HookVerdict v = colours.check(answer("还有别的颜色吗?", "还有紫色和白色", FLORAL));
+            assertEquals(BLOCK, v.decision());
+            assertEquals("the reply says '紫色' but no tool result or product data this turn gives that colour; "
+                    + "look it up or leave the colour out", v.reason());
+        }
+
+        @Test
+        void aLatinSpellingCountsOnlyAsAWholeWord() {
+            assertEquals(ALLOW, colours.check(answer("is it good?", "Not a whitening cream: earbuds, in black.", EARBUDS)).decision());
+            assertEquals(BLOCK, colours.check(answer("is it good?", "Not a cream: earbuds, in white.", EARBUDS)).decision());
+            assertEquals(BLOCK, colours.check(answer("which colours?", "The earbuds come in grey.", FLORAL, EARBUDS)).decision());
+        }
+
+        @Test
+        void aWordWithAnEmptySpellingOrAToolTheHarnessLacksIsRefused() {
+            assertTrue(REGISTRY.validate(List.of(HookSpec.of("unbacked-attribute", HookPoint.OUTPUT,
+                    Map.of("attribute", "material", "words", List.of("雪纺/")))), Fixtures.ENV).getFirst().contains("'雪纺/'"));
+            assertTrue(REGISTRY.validate(List.of(HookSpec.of("unbacked-attribute", HookPoint.OUTPUT,
+                    Map.of("attribute", "material", "words", List.of("雪纺"), "tool", "no_such_tool"))), Fixtures.ENV).getFirst()
+                    .contains("'no_such_tool', which this harness does not define"));
+        }
+    }
+
     @Test
     void anEmptyReplyIsBlocked() {
         Hook hook = hook("not-empty", HookPoint.OUTPUT, Map.of());

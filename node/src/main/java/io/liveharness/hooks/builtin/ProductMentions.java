@@ -80,6 +80,26 @@ public final class ProductMentions {
     }
 
     /**
+     * The product a reply's claims are about: the one of {@code products} it is about (as
+     * {@link #about} decides); when it names none, the one the viewer's {@code message} is about;
+     * else null (the claims may be about any product of the turn).
+     */
+    public static String subject(String reply, String message, List<Named> products) {
+        if (!named(reply, products).isEmpty()) return about(reply, products).orElse(null);
+        return about(message, products).orElse(null);
+    }
+
+    /**
+     * The facts about product {@code id}: all but those that name another of the room's products
+     * and not it; all of them when {@code id} is null.
+     */
+    public static List<String> factsAbout(String id, List<Named> products, List<String> facts) {
+        if (id == null) return facts;
+        List<String> others = products.stream().map(Named::id).filter(o -> !o.equals(id)).map(o -> "\"" + o + "\"").toList();
+        return facts.stream().filter(f -> f.contains("\"" + id + "\"") || others.stream().noneMatch(f::contains)).toList();
+    }
+
+    /**
      * The room's products among a turn's backed facts: the product data context load put there
      * (JSON objects with an {@code id}, a {@code name} and {@code keywords}), once each.
      */
@@ -105,13 +125,13 @@ public final class ProductMentions {
     }
 
     /** Lower-cased, a hyphen as a space: both sides of every comparison, ids too. */
-    private static String plain(String text) { return text.toLowerCase(Locale.ROOT).replace('-', ' '); }
+    static String plain(String text) { return text.toLowerCase(Locale.ROOT).replace('-', ' '); }
 
     /**
      * {@code word} in {@code text}; a word in Latin letters only where no Latin letter touches it,
      * but for a plural's s or es ("dresses").
      */
-    private static boolean contains(String text, String word) {
+    static boolean contains(String text, String word) {
         for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
             boolean joinedBefore = at > 0 && latin(word.charAt(0)) && latin(text.charAt(at - 1));
             if (!joinedBefore && (!latin(word.charAt(word.length() - 1)) || wordEnds(text, at + word.length()))) return true;

@@ -34,8 +34,8 @@ public record UnbackedPromiseHook(String tool) implements FastHook {
         var claims = Claims.in(reply);
         if (claims.isEmpty()) return HookVerdict.allow(TYPE, reply);
         List<ProductMentions.Named> products = ProductMentions.inFacts(context.backedFacts());
-        String about = about(reply, context.message(), products);
-        List<String> facts = about == null ? context.backedFacts() : factsAbout(about, products, context.backedFacts());
+        String about = ProductMentions.subject(reply, context.message(), products);
+        List<String> facts = ProductMentions.factsAbout(about, products, context.backedFacts());
         Set<BigDecimal> numbers = Claims.numbers(facts);
         Set<String> days = Claims.days(facts);
         for (Claims.Claim claim : claims) {
@@ -43,22 +43,6 @@ public record UnbackedPromiseHook(String tool) implements FastHook {
             if (!backed) return HookVerdict.block(TYPE, reason(claim, about));
         }
         return HookVerdict.allow(TYPE, reply);
-    }
-
-    /**
-     * The product a reply's figures are about: the one of the room's products it is about (as
-     * {@link ProductMentions#about} decides); when it names none, the one the viewer's message is
-     * about; else null (any backed fact backs them).
-     */
-    private static String about(String reply, String message, List<ProductMentions.Named> products) {
-        if (!ProductMentions.named(reply, products).isEmpty()) return ProductMentions.about(reply, products).orElse(null);
-        return ProductMentions.about(message, products).orElse(null);
-    }
-
-    /** The facts about product {@code id}: all but those that name another of the room's products and not it. */
-    private static List<String> factsAbout(String id, List<ProductMentions.Named> products, List<String> facts) {
-        List<String> others = products.stream().map(ProductMentions.Named::id).filter(o -> !o.equals(id)).map(o -> "\"" + o + "\"").toList();
-        return facts.stream().filter(f -> f.contains("\"" + id + "\"") || others.stream().noneMatch(f::contains)).toList();
     }
 
     private String reason(Claims.Claim claim, String about) {
@@ -81,12 +65,7 @@ public record UnbackedPromiseHook(String tool) implements FastHook {
         public Hook create(Map<String, Object> params, HookEnvironment environment) {
             HookParams p = HookParams.of(params).allowOnly("tool");
             Claims.in(""); // compile the patterns now, not inside the first live reply's 50 ms
-            String tool = p.has("tool") ? p.string("tool") : null;
-            if (tool != null && !environment.toolSchemas().isEmpty() && !environment.toolSchemas().containsKey(tool)) {
-                throw new IllegalArgumentException("parameter 'tool' names '" + tool + "', which this harness does not define; defined: "
-                        + String.join(", ", environment.toolSchemas().keySet()));
-            }
-            return new UnbackedPromiseHook(tool);
+            return new UnbackedPromiseHook(p.toolName("tool", environment.toolSchemas().keySet()));
         }
     }
 }
