@@ -169,6 +169,19 @@ class AvatarModelTest {
         assertTrue(latin > han, "in English: " + t.reply());
     }
 
+    @ParameterizedTest
+    @CsvSource({"tech-clarification-en-002, silver, black", "dress-product-qa-en-006, yellow, blue"})
+    void aColourTheProductLacksIsNeverSaidTheFallbackSaysTheCatalogsInstead(String caseId, String invented, String catalogs) {
+        // asked for colours, this model lists the colours of its training worlds ("silver/silver/white"
+        // for black and white earbuds); unbacked-attribute blocks that, the retry writes it again, and
+        // the fallback says the catalog's colours
+        Transcript t = rig.run(cases.get(caseId), base);
+        assertEquals(Transcript.FALLBACK, t.outcome(), "the fallback: " + t.detail());
+        assertTrue(t.detail().contains("unbacked-attribute") && t.detail().contains("'" + invented + "'"), t.detail());
+        assertFalse(t.reply().contains(invented), "never said: " + t.reply());
+        assertTrue(t.reply().contains(catalogs), "the catalog's colours: " + t.reply());
+    }
+
     @Test
     void anEnglishReplyThatOpensWithANumberAndItsUnitGoesOnInEnglish() {
         // on the second variant of seed 7 (eval/robustness/avatar/hsa2), held only to a Latin first letter,
