@@ -75,13 +75,13 @@ class KafkaSigkillTest {
                 for (String r : rooms) assertEquals(survivor.nodeId(), after.get(r), "every room on the survivor: " + after);
                 boolean all = counter.awaitAll(accepted, Duration.ofSeconds(120));
                 Thread.sleep(5_000); // a second answer would come now, if at all
-                Map<String, Integer> perId = counter.perId();
+                Map<String, List<String>> perId = counter.perId();
                 Map<String, Integer> missing = new TreeMap<>();
-                Map<String, Integer> twice = new TreeMap<>();
+                Map<String, List<String>> twice = new TreeMap<>();
                 for (String id : accepted) {
-                    int n = perId.getOrDefault(id, 0);
-                    if (n == 0) missing.put(id, 0);
-                    if (n > 1) twice.put(id, n);
+                    List<String> kinds = perId.getOrDefault(id, List.of());
+                    if (kinds.isEmpty()) missing.put(id, 0);
+                    if (kinds.size() > 1) twice.put(id, kinds);
                 }
                 Set<String> unknown = new java.util.TreeSet<>(perId.keySet());
                 unknown.removeAll(accepted);

@@ -507,14 +507,24 @@ public final class KafkaIngress extends VerticleBase {
 
     private Future<Void> releaseRoom(String roomId, long until) {
         OwnedRoom room = owned.get(roomId);
-        room.released = true; // from here no flush of it writes anything: its final state is the one below
-        return passivate(roomId, until).compose(v -> rooms.snapshot(roomId))
+        room.released = true; // from here no flush of it starts sending: its final state is the one below
+        // A flush already sending outcomes is let end first, so that its messages are among the final
+        // state's finished ones: written without them, the next owner would answer them a second time.
+        return flushEnded(room).compose(v -> passivate(roomId, until)).compose(v -> rooms.snapshot(roomId))
                 .compose(snapshot -> egress.state(state(roomId, room, snapshot, List.copyOf(room.finished), room.doneThrough(List.of()), true, List.of())))
                 .compose(v -> {
                     owned.remove(roomId);
                     monitor.resume(roomId); // the room's drain travels with its state
                     return placement.release(roomId);
                 });
+    }
+
+    /** Completes once the room has no flush under way (a released room's ends within the producer's delivery timeout). */
+    private Future<Void> flushEnded(OwnedRoom room) {
+        if (!room.flushing) return Future.succeededFuture();
+        Promise<Void> later = Promise.promise();
+        vertx.setTimer(20, id -> flushEnded(room).onComplete(later));
+        return later.future();
     }
 
     /** Passivates the room, asking again while it still answers, up to {@code until}. */

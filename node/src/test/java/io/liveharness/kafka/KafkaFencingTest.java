@@ -33,8 +33,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A redelivered message is never answered twice, however many messages its room finished since
  * (the room's state keeps the offset up to which all its messages are done, not only recent ids),
- * a stale owner's late state record does not undo the newer owner's, and the messages an owner
- * killed between a room's state and its outcomes had finished are answered by the next.
+ * a stale owner's late state record does not undo the newer owner's, the messages an owner
+ * killed between a room's state and its outcomes had finished are answered by the next, and a room
+ * let go while its outcomes are still being sent is not answered again by the next owner.
  */
 @Timeout(value = 300, unit = TimeUnit.SECONDS)
 class KafkaFencingTest {
@@ -53,9 +54,15 @@ class KafkaFencingTest {
 
     /** As the test cluster's, but a room's state keeps only {@code finishedIds} recent ids. */
     private static Node start(KafkaTestNodes cluster, String nodeId, int finishedIds) {
+        return start(cluster, nodeId, finishedIds, null, Map.of());
+    }
+
+    /** As the test cluster's, with the given hand-off timeout (null: the test cluster's) and producer settings. */
+    private static Node start(KafkaTestNodes cluster, String nodeId, int finishedIds, Long handoffTimeoutMs, Map<String, String> producer) {
         KafkaConfig k = cluster.kafka(nodeId, 0);
         k = new KafkaConfig(true, k.bootstrapServers(), k.groupId(), k.nodeId(), k.topics(), k.partitions(), k.replicationFactor(),
-                finishedIds, k.commitIntervalMs(), k.handoffTimeoutMs(), k.consumer(), k.producer(), k.cluster());
+                finishedIds, k.commitIntervalMs(), handoffTimeoutMs == null ? k.handoffTimeoutMs() : handoffTimeoutMs, k.consumer(),
+                producer, k.cluster());
         NodeConfig c = TestNodes.config().withKafka(k);
         Node node = Node.boot(c, KafkaTestNodes.EXTRA_ROOMS);
         await(nodeId + " hosts " + ROOM).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100))
@@ -156,6 +163,29 @@ class KafkaFencingTest {
             KafkaTestNodes.produce(producer, cluster.topics().roomState(), ROOM, killed);
             rewind(cluster);
             try (Node b = start(cluster, "node-b", 512)) {
+                assertOnceEach(cluster, sent);
+            }
+        }
+    }
+
+    @Test
+    void aRoomLetGoWhileItsOutcomesAreOnTheirWayIsNotAnsweredAgainByTheNextOwner() throws Exception {
+        KafkaTestNodes cluster = new KafkaTestNodes(broker, "letgo", 1);
+        String topic = cluster.topics().viewerMessages();
+        List<String> sent = new ArrayList<>();
+        try (var producer = cluster.producer()) {
+            // Node A's outcomes take 3 s to go out, past the 0.5 s it waits for its rooms to go idle when it stops.
+            try (Node a = start(cluster, "node-a", 512, 1_000L, Map.of("interceptor.classes", SlowOutcomes.class.getName()))) {
+                SlowOutcomes.arm(3_000);
+                KafkaTestNodes.produce(producer, topic, ROOM, message(ROOM, "letgo-1", "how long does the battery last?"));
+                sent.add("letgo-1");
+                assertTrue(SlowOutcomes.holding.await(60, TimeUnit.SECONDS), "node A answered and is sending the outcome");
+            } finally {
+                SlowOutcomes.disarm();
+            }
+            try (Node b = start(cluster, "node-b", 512)) {
+                KafkaTestNodes.produce(producer, topic, ROOM, message(ROOM, "letgo-2", "and the warranty?"));
+                sent.add("letgo-2");
                 assertOnceEach(cluster, sent);
             }
         }

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -200,7 +201,7 @@ public final class ChaosCluster implements AutoCloseable {
 
     /** Every outcome on the topic, by message id, read by a thread of its own. */
     public static final class OutcomeCounter implements AutoCloseable {
-        private final Map<String, Integer> perId = new ConcurrentHashMap<>();
+        private final Map<String, List<String>> perId = new ConcurrentHashMap<>(); // id -> each outcome's kind/reason
         private final Map<String, Integer> perKind = new ConcurrentHashMap<>();
         private final AtomicLong records = new AtomicLong();
         private final Thread reader;
@@ -220,11 +221,13 @@ public final class ChaosCluster implements AutoCloseable {
                             records.incrementAndGet();
                             try {
                                 JsonNode j = JSON.readTree(r.value());
-                                perId.merge(j.path("messageId").asText(), 1, Integer::sum);
                                 String reason = j.path("reason").asText("");
-                                perKind.merge(j.path("kind").asText("?") + (reason.isEmpty() ? "" : "/" + reason), 1, Integer::sum);
+                                String kind = j.path("kind").asText("?") + (reason.isEmpty() ? "" : "/" + reason);
+                                perId.computeIfAbsent(j.path("messageId").asText(), id -> new CopyOnWriteArrayList<>()).add(kind);
+                                perKind.merge(kind, 1, Integer::sum);
                             } catch (IOException e) {
-                                perId.merge("<not json at offset " + r.partition() + "/" + r.offset() + ">", 1, Integer::sum);
+                                perId.computeIfAbsent("<not json at offset " + r.partition() + "/" + r.offset() + ">", id -> new CopyOnWriteArrayList<>())
+                                        .add("?");
                             }
                         }
                     }
@@ -232,8 +235,12 @@ public final class ChaosCluster implements AutoCloseable {
             });
         }
 
-        /** Outcomes per message id so far. */
-        public Map<String, Integer> perId() { return Map.copyOf(perId); }
+        /** The outcomes (kind/reason of each, in the order read) per message id so far. */
+        public Map<String, List<String>> perId() {
+            Map<String, List<String>> out = new HashMap<>();
+            perId.forEach((id, kinds) -> out.put(id, List.copyOf(kinds)));
+            return out;
+        }
 
         /** Outcomes per kind and reason ({@code answered}, {@code dropped/stale}, ...) so far. */
         public Map<String, Integer> perKind() { return Map.copyOf(perKind); }

@@ -10,8 +10,7 @@ import java.util.Map;
 /** Writes a fault run's {@code chaos.json} and {@code index.html} into its run folder. */
 final class ChaosReport {
 
-    static void write(ChaosRun.Result r, ChaosRun.Options o, List<String> missing, Map<String, Integer> duplicates,
-                      List<String> unknown) throws IOException {
+    static void write(ChaosRun.Result r, ChaosRun.Options o, List<String> missing, List<String> unknown) throws IOException {
         ObjectNode j = ChaosRun.object();
         j.put("ok", r.ok());
         ObjectNode opts = j.putObject("options");
@@ -37,7 +36,7 @@ final class ChaosReport {
         ArrayNode m = j.putArray("missingIds");
         missing.forEach(m::add);
         ObjectNode d = j.putObject("duplicateIds");
-        duplicates.forEach(d::put);
+        r.twice().forEach((id, each) -> each.forEach(d.putArray(id)::add));
         ArrayNode u = j.putArray("unknownIds");
         unknown.forEach(u::add);
         j.put("seconds", Math.round(r.seconds()));

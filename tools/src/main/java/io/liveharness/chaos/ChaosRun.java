@@ -92,9 +92,10 @@ public final class ChaosRun {
     /** What one fault did: when, whether it was injected, and what the cluster showed. */
     public record FaultResult(String fault, double atS, boolean injected, boolean recovered, String detail) { }
 
-    /** The run's figures. */
+    /** The run's figures; {@code twice}: the outcomes of (up to 50) messages that had more than one. */
     public record Result(Path dir, long sent, long accepted, long refused, long outcomes, int missing, int duplicates, int unknown,
-                         Map<String, Integer> kinds, List<FaultResult> faults, Map<String, String> health, double seconds) {
+                         Map<String, Integer> kinds, List<FaultResult> faults, Map<String, String> health, double seconds,
+                         Map<String, List<String>> twice) {
         /** Every accepted message has exactly one outcome. */
         public boolean ok() { return missing == 0 && duplicates == 0; }
     }
@@ -154,19 +155,19 @@ public final class ChaosRun {
                         options.graceS());
                 counter.awaitAll(accepted, Duration.ofSeconds(options.graceS()));
                 Thread.sleep(3_000); // a second answer to anything would show now
-                Map<String, Integer> perId = counter.perId();
+                Map<String, List<String>> perId = counter.perId();
                 int missing = 0;
                 int duplicates = 0;
                 List<String> missingIds = new ArrayList<>();
-                Map<String, Integer> duplicateIds = new TreeMap<>();
+                Map<String, List<String>> twice = new TreeMap<>();
                 for (String id : accepted) {
-                    int n = perId.getOrDefault(id, 0);
+                    int n = perId.getOrDefault(id, List.of()).size();
                     if (n == 0) {
                         missing++;
                         if (missingIds.size() < 50) missingIds.add(id);
                     } else if (n > 1) {
                         duplicates++;
-                        if (duplicateIds.size() < 50) duplicateIds.put(id, n);
+                        if (twice.size() < 50) twice.put(id, perId.get(id));
                     }
                 }
                 Set<String> unknown = new TreeSet<>(perId.keySet());
@@ -175,8 +176,8 @@ public final class ChaosRun {
                 Map<String, String> health = new TreeMap<>();
                 for (NodeProcess n : cluster.nodes()) health.put(n.nodeId(), health(n));
                 Result r = new Result(dir, sent.get(), accepted.size(), refused.size(), counter.records(), missing, duplicates,
-                        unknown.size(), new TreeMap<>(counter.perKind()), List.copyOf(faults), health, (System.nanoTime() - t0) / 1e9);
-                ChaosReport.write(r, options, missingIds, duplicateIds, List.copyOf(unknown).subList(0, Math.min(50, unknown.size())));
+                        unknown.size(), new TreeMap<>(counter.perKind()), List.copyOf(faults), health, (System.nanoTime() - t0) / 1e9, twice);
+                ChaosReport.write(r, options, missingIds, List.copyOf(unknown).subList(0, Math.min(50, unknown.size())));
                 return r;
             }
         }
