@@ -208,10 +208,14 @@ public final class HarnessLoader {
             }
         }
         String fallback = metadata.getOrDefault("fallback", "");
-        Matcher f = Pattern.compile("\\{(\\w+)}").matcher(fallback);
-        while (f.find()) {
-            if (!FALLBACK_FIELDS.contains(f.group(1))) {
-                problem(path, lineOfFrontMatter(normalized, "metadata", "fallback"), "metadata.fallback uses {" + f.group(1) + "}; a product has " + FALLBACK_FIELDS);
+        for (Map.Entry<String, String> e : metadata.entrySet()) {
+            if (!e.getKey().equals("fallback") && !e.getKey().startsWith(Skill.fallbackKey(""))) continue;
+            Matcher f = Pattern.compile("\\{(\\w+)}").matcher(e.getValue());
+            while (f.find()) {
+                if (!FALLBACK_FIELDS.contains(f.group(1))) {
+                    problem(path, lineOfFrontMatter(normalized, "metadata", e.getKey()),
+                            "metadata." + e.getKey() + " uses {" + f.group(1) + "}; a product has " + FALLBACK_FIELDS);
+                }
             }
         }
         int bodyStart = normalized.indexOf('\n', end + 1);

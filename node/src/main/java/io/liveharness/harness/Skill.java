@@ -11,11 +11,22 @@ import java.util.Map;
  * into the prompt only when the skill is active for a request (progressive disclosure).
  *
  * @param metadata the format's free string map; our own fields live there: {@code intents}
- *                 (the router intents it serves), {@code priority}, {@code fallback}
+ *                 (the router intents it serves), {@code priority}, {@code fallback} and
+ *                 {@code fallback-<language>} ({@code fallback-en}: the template for a viewer who
+ *                 writes in English)
  * @param intents  parsed from {@code metadata.intents}
  * @param fallback a reply template said when the model fails, {@code {field}} of the product on stage
  */
 public record Skill(String name, String description, String license, String compatibility,
                     Map<String, String> metadata, List<String> allowedTools, List<Intent> intents,
                     int priority, String fallback, String body) {
+
+    /** The metadata key of the fallback template for viewers writing in {@code language}. */
+    public static String fallbackKey(String language) { return "fallback-" + language; }
+
+    /** The fallback template for a viewer writing in {@code language}: its own where the skill has one, else {@link #fallback}. */
+    public String fallbackIn(String language) {
+        String own = metadata.get(fallbackKey(language));
+        return own == null || own.isBlank() ? fallback : own;
+    }
 }

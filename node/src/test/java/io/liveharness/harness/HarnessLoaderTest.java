@@ -150,6 +150,14 @@ class HarnessLoaderTest {
     }
 
     @Test
+    void aFallbackTemplateInAnyLanguageNamingAFieldNoProductHasIsRefusedAtItsLine() {
+        var f = new HarnessFixture().replace("skills/product-qa/SKILL.md", "{actionLinkId} to buy", "{link} to buy");
+        assertProblem(problems(f), "h/skills/product-qa/SKILL.md:11", "metadata.fallback-en uses {link}");
+        var g = new HarnessFixture().replace("skills/product-qa/SKILL.md", "点{actionLinkId}下单哦", "点{link}下单哦");
+        assertProblem(problems(g), "h/skills/product-qa/SKILL.md:10", "metadata.fallback uses {link}");
+    }
+
+    @Test
     void aToolSchemaThatIsNotValidJsonSchemaIsRefused() {
         var f = new HarnessFixture().replace("tools/stock_check.json", "\"type\": \"object\"", "\"type\": \"objekt\"");
         assertProblem(problems(f), "h/tools/stock_check.json:4", "not a valid JSON Schema");
