@@ -322,6 +322,27 @@ class BuiltinHooksTest {
         }
 
         @Test
+        void aWordEveryProductOfTheRoomHasNamesNoneOfThem() {
+            // the catalog's dresses, keywords in both languages
+            String floral = "{\"id\": \"dress-101\", \"name\": \"碎花雪纺连衣裙 Floral chiffon dress\", "
+                    + "\"keywords\": [\"连衣裙\", \"裙子\", \"碎花\", \"雪纺\", \"dress\", \"chiffon\", \"floral\"]}";
+            String puff = "{\"id\": \"dress-102\", \"name\": \"法式方领泡泡袖连衣裙 French square-neck puff-sleeve dress\", "
+                    + "\"keywords\": [\"连衣裙\", \"方领\", \"泡泡袖\", \"法式\", \"dress\", \"puff sleeve\"]}";
+            // stage 47 greets English viewers of the dress room, the floral dress on stage, with the other dress
+            HookContext greeting = HookContext.output("dress-room", Intent.CHITCHAT, "hi there",
+                    "Thanks for joining! The puff-sleeve French tea dress is on stage,", List.of(floral, puff), List.of())
+                    .withOnStage("dress-101");
+            HookVerdict v = atOutput.check(greeting);
+            assertEquals(BLOCK, v.decision(), "'dress' is a keyword of both dresses: " + v.reason());
+            assertTrue(v.reason().startsWith("the reply is about dress-102 but the product on stage is"), v.reason());
+            assertEquals(ALLOW, atOutput.check(HookContext.output("dress-room", Intent.CHITCHAT, "hi there",
+                    "Welcome! The floral chiffon dress is on stage", List.of(floral, puff), List.of()).withOnStage("dress-101")).decision());
+            assertEquals(ALLOW, atOutput.check(HookContext.output("dress-room", Intent.CHITCHAT, "hi there",
+                    "Welcome! This dress is a favourite", List.of(floral, puff), List.of()).withOnStage("dress-101")).decision(),
+                    "a word both have says neither: left alone");
+        }
+
+        @Test
         void aLatinKeywordIsAWholeWord() {
             // "anc" (an earbuds keyword) is inside "cancel": the message names only the power bank
             assertEquals(BLOCK, beforeTool.check(call("can I cancel the power bank order", "{\"productId\": \"earbuds-201\"}")).decision());

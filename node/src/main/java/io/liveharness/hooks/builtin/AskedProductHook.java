@@ -17,10 +17,11 @@ import java.util.Set;
 /**
  * When the viewer's message is about one of the room's products, the answer is about that one: a
  * tool call for another of the room's products is blocked (pre-tool), and so is a reply that names
- * other products of the room but not it (output, stop). Small talk that names none is about the
- * product on stage. A question about none or about two alike, or a room of one product, is left
- * alone. The room's products are those whose data context load put among the turn's backed facts;
- * what a text names and is about, {@link ProductMentions} says.
+ * other products of the room but not it (output, stop), counting only what names one product
+ * alone. Small talk that names none is about the product on stage. A question about none or about
+ * two alike, or a room of one product, is left alone. The room's products are those whose data
+ * context load put among the turn's backed facts; what a text names and is about,
+ * {@link ProductMentions} says.
  */
 public record AskedProductHook() implements FastHook {
     public static final String TYPE = "asked-product";
@@ -69,10 +70,14 @@ public record AskedProductHook() implements FastHook {
         return HookVerdict.allow(TYPE, arguments);
     }
 
-    /** A reply that names products of the room, none of them the one it is about. */
+    /**
+     * A reply that names products of the room, none of them the one it is about. Only what names a
+     * product alone counts: "the puff-sleeve French tea dress" is not about the floral dress for
+     * its "dress", which both dresses have.
+     */
     private static HookVerdict checkReply(HookContext context, List<ProductMentions.Named> products, ProductMentions.Named wanted,
                                           String why) {
-        List<String> said = ProductMentions.named(context.subject(), products);
+        List<String> said = ProductMentions.namedDistinctly(context.subject(), products);
         if (said.isEmpty() || said.contains(wanted.id())) return HookVerdict.allow(TYPE, context.subject());
         return HookVerdict.block(TYPE, "the reply is about " + String.join(", ", said) + " but " + why
                 + describe(wanted) + "; answer about " + wanted.id());

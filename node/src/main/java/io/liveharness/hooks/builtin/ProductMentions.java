@@ -45,6 +45,28 @@ public final class ProductMentions {
         return products.stream().filter(p -> p.hits(plain) > 0).map(Named::id).toList();
     }
 
+    /**
+     * The ids of the products {@code text} names by something only they have: the id, the name, or
+     * a keyword no other of {@code products} has. "The puff-sleeve French tea dress" names only the
+     * puff-sleeve dress this way, though "dress" is a keyword of both dresses.
+     */
+    public static List<String> namedDistinctly(String text, List<Named> products) {
+        if (text == null || text.isEmpty()) return List.of();
+        String plain = plain(text);
+        List<String> out = new ArrayList<>();
+        for (Named p : products) {
+            boolean hit = plain.contains(plain(p.id())) || (p.name() != null && !p.name().isBlank() && plain.contains(plain(p.name())));
+            for (String k : p.keywords()) {
+                if (hit) break;
+                String word = plain(k);
+                boolean shared = products.stream().anyMatch(o -> o != p && o.keywords().stream().anyMatch(ok -> plain(ok).equals(word)));
+                hit = !word.isBlank() && !shared && contains(plain, word);
+            }
+            if (hit) out.add(p.id());
+        }
+        return out;
+    }
+
     /** The ids of the catalog products {@code text} names, in the order of {@code products}. */
     public static List<String> namedProducts(String text, List<Product> products) {
         return named(text, products.stream().map(Named::of).toList());
