@@ -199,11 +199,17 @@ public final class ChaosCluster implements AutoCloseable {
         }
     }
 
-    /** Every outcome on the topic, by message id, read by a thread of its own. */
+    /**
+     * Every outcome on the topic, by message id, read by a thread of its own. Each record counts
+     * once, by its partition and offset: the counter's own group may hand it records again from its
+     * last commit (after the broker restarts), and those are not outcomes given twice.
+     */
     public static final class OutcomeCounter implements AutoCloseable {
         private final Map<String, List<String>> perId = new ConcurrentHashMap<>(); // id -> each outcome's kind/reason
         private final Map<String, Integer> perKind = new ConcurrentHashMap<>();
+        private final Set<String> offsets = ConcurrentHashMap.newKeySet(); // partition/offset of every record counted
         private final AtomicLong records = new AtomicLong();
+        private final AtomicLong readAgain = new AtomicLong();
         private final Thread reader;
         private volatile boolean closed;
 
@@ -218,6 +224,10 @@ public final class ChaosCluster implements AutoCloseable {
                     c.subscribe(List.of(topic));
                     while (!closed) {
                         for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(200))) {
+                            if (!offsets.add(r.partition() + "/" + r.offset())) {
+                                readAgain.incrementAndGet();
+                                continue;
+                            }
                             records.incrementAndGet();
                             try {
                                 JsonNode j = JSON.readTree(r.value());
@@ -246,6 +256,9 @@ public final class ChaosCluster implements AutoCloseable {
         public Map<String, Integer> perKind() { return Map.copyOf(perKind); }
 
         public long records() { return records.get(); }
+
+        /** Records the counter's consumer was handed a second time (and did not count again). */
+        public long readAgain() { return readAgain.get(); }
 
         /** Waits until every id in {@code ids} has an outcome, or the timeout; true when all have. */
         public boolean awaitAll(Set<String> ids, Duration timeout) {

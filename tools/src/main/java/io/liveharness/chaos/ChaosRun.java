@@ -155,6 +155,7 @@ public final class ChaosRun {
                         options.graceS());
                 counter.awaitAll(accepted, Duration.ofSeconds(options.graceS()));
                 Thread.sleep(3_000); // a second answer to anything would show now
+                if (counter.readAgain() > 0) out.printf("chaos: %d outcome records were handed to the counter again (counted once)%n", counter.readAgain());
                 Map<String, List<String>> perId = counter.perId();
                 int missing = 0;
                 int duplicates = 0;
