@@ -4,6 +4,7 @@ import io.liveharness.harness.Skill;
 import io.liveharness.tools.Product;
 
 import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -88,8 +89,8 @@ public final class FallbackReply {
             }
         }
         if (translation < 0) return value;
-        if (language.equals(ZH)) return String.join(" ", java.util.Arrays.copyOfRange(words, 0, translation));
-        if (language.equals(EN)) return String.join(" ", java.util.Arrays.stream(words).filter(w -> w.codePoints().noneMatch(FallbackReply::han)).toList());
+        if (language.equals(ZH)) return String.join(" ", Arrays.copyOfRange(words, 0, translation));
+        if (language.equals(EN)) return String.join(" ", Arrays.stream(words).filter(w -> w.codePoints().noneMatch(FallbackReply::han)).toList());
         return value;
     }
 
