@@ -1,5 +1,6 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.engine.ReplyScript;
 import io.liveharness.harness.Skill;
 import io.liveharness.tools.Product;
 
@@ -62,13 +63,10 @@ public final class FallbackReply {
         return said.toString().replaceAll("[,，;；\\s]+$", "");
     }
 
-    /** The viewer's language by the script of the message: Chinese characters zh, else Latin letters en, else the room's. */
+    /** The viewer's language by the script of the message, as the reply's opening is held to it ({@link ReplyScript}); else the room's. */
     static String language(String text, String roomLanguage) {
-        if (text != null) {
-            if (text.codePoints().anyMatch(FallbackReply::han)) return ZH;
-            if (text.codePoints().anyMatch(c -> c < 128 && Character.isLetter(c))) return EN;
-        }
-        return roomLanguage;
+        ReplyScript script = ReplyScript.ofViewer(text);
+        return script == null ? roomLanguage : script == ReplyScript.HAN ? ZH : EN;
     }
 
     /**

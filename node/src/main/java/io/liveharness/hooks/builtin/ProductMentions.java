@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Which of a room's products a text names: by its id, its whole name, or one of its catalog
@@ -51,20 +52,11 @@ public final class ProductMentions {
      * puff-sleeve dress this way, though "dress" is a keyword of both dresses.
      */
     public static List<String> namedDistinctly(String text, List<Named> products) {
-        if (text == null || text.isEmpty()) return List.of();
-        String plain = plain(text);
-        List<String> out = new ArrayList<>();
-        for (Named p : products) {
-            boolean hit = plain.contains(plain(p.id())) || (p.name() != null && !p.name().isBlank() && plain.contains(plain(p.name())));
-            for (String k : p.keywords()) {
-                if (hit) break;
-                String word = plain(k);
-                boolean shared = products.stream().anyMatch(o -> o != p && o.keywords().stream().anyMatch(ok -> plain(ok).equals(word)));
-                hit = !word.isBlank() && !shared && contains(plain, word);
-            }
-            if (hit) out.add(p.id());
-        }
-        return out;
+        Map<String, Long> owners = products.stream().flatMap(p -> p.keywords().stream().map(ProductMentions::plain).distinct())
+                .collect(Collectors.groupingBy(k -> k, Collectors.counting()));
+        List<Named> own = products.stream().map(p -> new Named(p.id(), p.name(),
+                p.keywords().stream().filter(k -> owners.get(plain(k)) == 1).toList())).toList();
+        return named(text, own);
     }
 
     /** The ids of the catalog products {@code text} names, in the order of {@code products}. */
