@@ -1,7 +1,7 @@
 package io.liveharness.pipeline;
 
 import io.liveharness.api.RoomStateUpdate.Promotion;
-import io.liveharness.hooks.builtin.ProductMentions;
+import io.liveharness.claims.ProductMentions;
 import io.liveharness.room.RoomManifest.FaqEntry;
 import io.liveharness.room.RoomSnapshot.Turn;
 import io.liveharness.room.RoomSnapshot.Utterance;

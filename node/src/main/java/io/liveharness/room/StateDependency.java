@@ -2,7 +2,7 @@ package io.liveharness.room;
 
 import io.liveharness.api.RoomStateUpdate;
 import io.liveharness.hooks.builtin.Claims;
-import io.liveharness.hooks.builtin.ProductMentions;
+import io.liveharness.claims.ProductMentions;
 import io.liveharness.router.Intent;
 import io.liveharness.tools.Product;
 

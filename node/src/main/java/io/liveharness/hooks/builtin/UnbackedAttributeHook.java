@@ -1,5 +1,6 @@
 package io.liveharness.hooks.builtin;
 
+import io.liveharness.claims.ProductMentions;
 import io.liveharness.hooks.Hook;
 import io.liveharness.hooks.HookContext;
 import io.liveharness.harness.HookEnvironment;

@@ -1,4 +1,4 @@
-package io.liveharness.hooks.builtin;
+package io.liveharness.claims;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,7 +36,7 @@ public final class ProductMentions {
             return hits;
         }
 
-        static Named of(Product p) { return new Named(p.id(), p.name(), p.keywords()); }
+        public static Named of(Product p) { return new Named(p.id(), p.name(), p.keywords()); }
     }
 
     /** The ids of the products {@code text} names, in the order of {@code products}. */
@@ -139,13 +139,13 @@ public final class ProductMentions {
     }
 
     /** Lower-cased, a hyphen as a space: both sides of every comparison, ids too. */
-    static String plain(String text) { return text.toLowerCase(Locale.ROOT).replace('-', ' '); }
+    public static String plain(String text) { return text.toLowerCase(Locale.ROOT).replace('-', ' '); }
 
     /**
      * {@code word} in {@code text}; a word in Latin letters only where no Latin letter touches it,
      * but for a plural's s or es ("dresses").
      */
-    static boolean contains(String text, String word) {
+    public static boolean contains(String text, String word) {
         for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
             boolean joinedBefore = at > 0 && latin(word.charAt(0)) && latin(text.charAt(at - 1));
             if (!joinedBefore && (!latin(word.charAt(word.length() - 1)) || wordEnds(text, at + word.length()))) return true;

@@ -1,4 +1,4 @@
-package io.liveharness.hooks.builtin;
+package io.liveharness.claims;
 
 import io.liveharness.hooks.testing.Fixtures;
 import org.junit.jupiter.api.Test;
