@@ -58,7 +58,8 @@ public final class ClaimJudge {
                 if (!yes) yield p != null && p.price() != null && p.price().compareTo(c.number()) == 0
                         ? no(c, "denies ¥" + c.number().toPlainString() + of + ", which is its price") : unknown(c);
                 if (p != null && p.price() != null && p.price().compareTo(c.number()) == 0) yield ok(c);
-                if (contains(TurnFacts.numbers(facts.othersAbout(id)), c.number()) || contains(couponPrices(p, facts), c.number())) yield ok(c);
+                if (contains(TurnFacts.numbers(p == null ? facts.textsAbout(null) : facts.othersAbout(id)), c.number())
+                        || contains(couponPrices(p, facts), c.number())) yield ok(c);
                 yield no(c, "says ¥" + c.number().toPlainString() + of + (p != null && p.price() != null
                         ? ", whose price is ¥" + p.price().toPlainString() : ", which no fact of this turn gives"));
             }
@@ -73,7 +74,7 @@ public final class ClaimJudge {
             case STOCK -> {
                 if (!yes) yield unknown(c);
                 if (p != null && p.stock() != null && p.stock() == c.number().intValue() && c.number().scale() <= 0) yield ok(c);
-                if (contains(TurnFacts.numbers(facts.othersAbout(id)), c.number())) yield ok(c);
+                if (contains(TurnFacts.numbers(p == null ? facts.textsAbout(null) : facts.othersAbout(id)), c.number())) yield ok(c);
                 yield no(c, "says " + c.number().toPlainString() + " in stock" + of + (p != null && p.stock() != null ? ", which has " + p.stock() : ""));
             }
             case SOLD_OUT -> p == null || p.stock() == null ? unknown(c)
@@ -107,7 +108,7 @@ public final class ClaimJudge {
                 List<String> texts = facts.textsAbout(id);
                 if (c.number() != null ? contains(TurnFacts.numbers(texts), c.number()) : days(texts).contains(c.value())) yield ok(c);
                 yield no(c, "says '" + c.said() + "'" + of + " but no product data or tool result " + (p == null ? "this turn" : "about " + p.id())
-                        + " gives that " + c.kind().label());
+                        + " gives that " + c.kind().label().replace('-', ' '));
             }
             case REGION -> region(c, facts, message, reading);
             case REGION_SURCHARGE -> surcharge(c, facts);
@@ -131,6 +132,7 @@ public final class ClaimJudge {
         ProductFacts owner = facts.products().stream().filter(q -> c.value().equals(q.actionLinkId())).findFirst().orElse(null);
         boolean coupon = facts.coupons().stream().anyMatch(k -> c.value().equals(k.path("actionLinkId").asText()));
         if (owner == null) {
+            if (facts.products().stream().anyMatch(q -> q.actionLinkId() == null)) return unknown(c);
             if (coupon || facts.others().stream().anyMatch(f -> f.contains("\"" + c.value() + "\""))) return ok(c);
             return no(c, "points to " + c.value() + ", which no product or coupon of this room has");
         }

@@ -22,6 +22,7 @@ public final class ClaimReader {
             Pattern.compile(NUM + "\\s*(?:元|块钱|块|yuan|rmb|cny|dollars?)"));
     /** Words just before a money figure that make it an amount off, not a price ("减20元", "save 30 yuan"). */
     private static final Pattern AMOUNT_OFF = Pattern.compile("(?:减|省|便宜|优惠|立减|补|加|off|save|saves|extra)\\s*$");
+    private static final Pattern OFF_AFTER = Pattern.compile("^\\s*(?:off|discount|less|优惠券|的优惠|的券)");
     private static final Pattern ORIGINAL = Pattern.compile("(?:原价|原来|平时|日常价|标价|regular|original|usual|normally|list price)\\s*(?:是|为|price)?\\s*$");
     private static final List<Pattern> STOCK = List.of(
             Pattern.compile("(?:还剩|仅剩|只剩|剩下|剩|库存|现货|还有|只有)\\s*" + NUM + "\\s*(?:件|个|条|套|双|份|台|只|单|盒|瓶)"),
@@ -36,7 +37,7 @@ public final class ClaimReader {
     private static final Pattern SPAN_NUMBER = Pattern.compile(NUM + "\\s*(个月|月|天|日|年|周|小时|months?|days?|years?|weeks?|hours?)");
     private static final Pattern LINK = Pattern.compile("(?<![a-z])link\\s?(\\d+)");
     private static final Pattern HOST_ZH = Pattern.compile("(?:我是|我叫|主播)(?:你们的|大家的|主播|直播间的)?\\s*([\"“「](\\p{IsHan}{1,4})[\"”」]|(\\p{IsHan}{2})(?=$|[^\\p{IsHan}]|[呀哦啊哈呢啦吖]))");
-    private static final Pattern HOST_EN = Pattern.compile("(?i:i'm|i am|my name is|your host(?: is)?|i’m)\\s+(?i:your host\\s+|the host\\s+)?[\"“]?([A-Z][a-zA-Z]+)");
+    private static final Pattern HOST_EN = Pattern.compile("(?:(?i:i'm|i am|i’m|my name is)\\s+|(?i:host)\\s+)(?:(?i:your|the)\\s+(?:(?i:digital|ai|virtual|live)\\s+)?(?i:host)\\s+)?[\"“]?([A-Z][a-zA-Z]+)");
 
     private final ClaimVocabulary words;
     private final Negations negations;
@@ -51,6 +52,19 @@ public final class ClaimReader {
     }
 
     public ClaimVocabulary vocabulary() { return words; }
+
+    /** The language a reply to {@code message} is held to: "zh" when it has a Han character, "en" when it has two Latin letters, else null. */
+    public static String viewerLanguage(String message) {
+        if (message == null) return null;
+        long letters = 0;
+        for (int i = 0; i < message.length(); ) {
+            int cp = message.codePointAt(i);
+            if (Text.han(cp)) return "zh";
+            if (cp < 128 && Character.isLetter(cp)) letters++;
+            i += Character.charCount(cp);
+        }
+        return letters >= 2 ? "en" : null;
+    }
 
     /**
      * @param reply    what the avatar says
@@ -92,7 +106,7 @@ public final class ClaimReader {
                 BigDecimal n = number(m.group(1));
                 String before = plain.substring(from, m.start());
                 if (n == null) continue;
-                if (AMOUNT_OFF.matcher(before).find()) {
+                if (AMOUNT_OFF.matcher(before).find() || OFF_AFTER.matcher(plain.substring(m.end(), to)).find()) {
                     out.add(claim(ClaimKind.PROMOTION, "amount off", n, reply, plain, clause, m.start(), m.end()));
                 } else {
                     boolean original = ORIGINAL.matcher(before).find();

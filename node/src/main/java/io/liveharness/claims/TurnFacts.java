@@ -40,6 +40,11 @@ public record TurnFacts(List<ProductFacts> products, List<String> others, String
                 others.add(fact);
             }
         }
+        if (host == null) {
+            // context load states the room's host as a fact of the turn
+            host = others.stream().map(TurnFacts::parse).filter(n -> n != null && n.path("host").isTextual())
+                    .map(n -> n.path("host").asText()).findFirst().orElse(null);
+        }
         return new TurnFacts(List.copyOf(products.values()), List.copyOf(others), host, onStage);
     }
 

@@ -1,5 +1,6 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.claims.TurnFacts;
 import io.liveharness.config.Json;
 import io.liveharness.room.RoomRequest;
 import io.liveharness.room.AnswerPipeline;
@@ -96,6 +97,10 @@ public final class RequestPipeline implements AnswerPipeline {
         LoadedContext context = contextLoad.load(request);
         // The product data the prompt states backs a reply's facts as much as a tool result does.
         context.products().forEach(p -> trace.fact(JSON.valueToTree(p).toString()));
+        // who the host is and what is on offer live back a reply's name for its host and its promotions
+        var room = JSON.createObjectNode().put("room", request.room().id()).put("host", TurnFacts.hostIn(request.room().persona()));
+        room.set("promotions", JSON.valueToTree(context.promotions()));
+        trace.fact(room.toString());
         timer.lap("context_load");
 
         Optional<Skill> skill = request.harness().skillFor(request.classification().intent());

@@ -1,7 +1,9 @@
 package io.liveharness.room;
 
 import io.liveharness.api.RoomStateUpdate;
-import io.liveharness.hooks.builtin.Claims;
+import io.liveharness.claims.Claim;
+import io.liveharness.claims.ClaimKind;
+import io.liveharness.claims.ClaimReader;
 import io.liveharness.claims.ProductMentions;
 import io.liveharness.router.Intent;
 import io.liveharness.tools.Product;
@@ -53,14 +55,14 @@ final class StateDependency {
             return Optional.of("the product on stage changed from " + grounds.onStageProductId() + " to "
                     + update.onStageProductId() + " while the answer was about the one on stage");
         }
-        List<Claims.Claim> claims = Claims.in(said);
+        List<Claim> claims = ClaimReader.DEFAULT.read(said, null, List.of(), null).claims();
         if (update.priceChanges() != null) {
             for (RoomStateUpdate.PriceChange c : update.priceChanges()) {
                 Product old = before.get(c.productId());
                 if (old == null || old.price() == c.price()) continue;
-                if (grounds.productIds().contains(c.productId()) || quoted(claims, Claims.Kind.PRICE, old.price())) {
+                if (grounds.productIds().contains(c.productId()) || quoted(claims, ClaimKind.PRICE, old.price())) {
                     return Optional.of("the price of " + c.productId() + " changed from " + old.price() + " to " + c.price()
-                            + " while the answer " + (quoted(claims, Claims.Kind.PRICE, old.price()) ? "quoted the old one" : "was about it"));
+                            + " while the answer " + (quoted(claims, ClaimKind.PRICE, old.price()) ? "quoted the old one" : "was about it"));
                 }
             }
         }
@@ -68,18 +70,20 @@ final class StateDependency {
             for (RoomStateUpdate.StockChange c : update.stockChanges()) {
                 Product old = before.get(c.productId());
                 if (old == null || old.stock() == c.stock()) continue;
-                if (grounds.productIds().contains(c.productId()) || quoted(claims, Claims.Kind.STOCK, old.stock())) {
+                if (grounds.productIds().contains(c.productId()) || quoted(claims, ClaimKind.STOCK, old.stock())) {
                     return Optional.of("the stock of " + c.productId() + " changed from " + old.stock() + " to " + c.stock()
-                            + " while the answer " + (quoted(claims, Claims.Kind.STOCK, old.stock()) ? "quoted the old count" : "was about it"));
+                            + " while the answer " + (quoted(claims, ClaimKind.STOCK, old.stock()) ? "quoted the old count" : "was about it"));
                 }
             }
         }
         return Optional.empty();
     }
 
-    private static boolean quoted(List<Claims.Claim> claims, Claims.Kind kind, double value) {
+    private static boolean quoted(List<Claim> claims, ClaimKind kind, double value) {
         BigDecimal v = BigDecimal.valueOf(value).stripTrailingZeros();
-        return claims.stream().anyMatch(c -> c.kind() == kind && c.number() != null && c.number().compareTo(v) == 0);
+        // a price quoted after a coupon rests on the old price too
+        return claims.stream().anyMatch(c -> (c.kind() == kind || kind == ClaimKind.PRICE && c.kind() == ClaimKind.COUPON_PRICE)
+                && c.number() != null && c.number().compareTo(v) == 0);
     }
 
     private StateDependency() { }

@@ -99,15 +99,13 @@ class BuiltinHooksTest {
         void aPriceNoToolResultStatesIsBlockedWithAReasonTheModelCanActOn() {
             HookVerdict v = hook.check(reply("这条裙子只要¥99!", Fixtures.DRESS_101));
             assertEquals(BLOCK, v.decision());
-            assertEquals("the reply says '¥99' but no tool result or product data this turn says 99; "
-                    + "call product_lookup or leave the price out", v.reason());
+            assertEquals("the reply says ¥99 of dress-101, whose price is ¥159; call product_lookup or leave the price out", v.reason());
         }
 
         @Test
         void itNamesOnlyTheToolItsHarnessGivesIt() {
             HookVerdict v = hook("unbacked-promise", HookPoint.OUTPUT, Map.of()).check(reply("这条裙子只要¥99!", Fixtures.DRESS_101));
-            assertEquals("the reply says '¥99' but no tool result or product data this turn says 99; "
-                    + "look it up or leave the price out", v.reason());
+            assertEquals("the reply says ¥99 of dress-101, whose price is ¥159; check the facts or leave the price out", v.reason());
             assertTrue(REGISTRY.validate(List.of(HookSpec.of("unbacked-promise", HookPoint.OUTPUT, Map.of("tool", "no_such_tool"))),
                     Fixtures.ENV).getFirst().contains("'no_such_tool', which this harness does not define"));
         }
@@ -128,7 +126,7 @@ class BuiltinHooksTest {
 
         @Test
         void aDeliveryPromiseMustMatchTheFacts() {
-            assertTrue(hook.check(reply("明天就到", Fixtures.DRESS_101)).reason().contains("delivery time"));
+            assertTrue(hook.check(reply("明天就到", Fixtures.DRESS_101)).reason().contains("shipping time"));
             assertEquals(BLOCK, hook.check(reply("24小时内发货", Fixtures.DRESS_101)).decision());
             assertEquals(BLOCK, hook.check(reply("it ships tomorrow", Fixtures.DRESS_101)).decision());
             assertEquals(ALLOW, hook.check(reply("48小时内发货", Fixtures.DRESS_101)).decision());
@@ -140,6 +138,62 @@ class BuiltinHooksTest {
         void withoutAnyFactsEveryPromiseIsUnbacked() {
             assertEquals(BLOCK, hook.check(reply("159元")).decision());
             assertEquals(ALLOW, hook.check(reply("有M码的, 可以放心拍")).decision());
+        }
+    }
+
+    @Nested
+    class FalseClaims {
+        final Hook hook = hook("false-claims", HookPoint.OUTPUT, Map.of("tool", "product_lookup"));
+        static final String EARBUDS = """
+                {"id":"earbuds-201","name":"AirLite Pro 降噪蓝牙耳机 noise-cancelling earbuds","price":299.0,"stock":120,\
+                "colors":["黑色 black","白色 white"],"actionLinkId":"link-5","keywords":["耳机","降噪","earbuds"]}""";
+        static final String POWER_BANK = """
+                {"id":"powerbank-202","name":"20000mAh 快充充电宝 fast-charge power bank","price":129.0,"stock":0,\
+                "colors":["灰色 grey"],"actionLinkId":"link-6","keywords":["充电宝","power bank"]}""";
+
+        private static HookContext answer(String question, String reply, String... facts) {
+            return HookContext.output("tech-room", Intent.PRODUCT_QA, question, reply, List.of(facts), List.of()).withOnStage("earbuds-201");
+        }
+
+        @Test
+        void aSoldOutProductPushedIsBlockedWithTheReason() {
+            HookVerdict v = hook.check(answer("充电宝多少钱?", "充电宝现在¥129, 点link-6下单哦", EARBUDS, POWER_BANK));
+            assertEquals(BLOCK, v.decision());
+            assertTrue(v.reason().contains("sold out"), v.reason());
+            assertEquals(ALLOW, hook.check(answer("充电宝多少钱?", "充电宝¥129, 现在卖完了, 补货中哦", EARBUDS, POWER_BANK)).decision());
+        }
+
+        @Test
+        void anotherHostsNameAndAColourTheProductLacksAreBlocked() {
+            String room = "{\"room\":\"tech-room\",\"host\":\"Max\"}";
+            assertEquals(BLOCK, hook.check(answer("are you real?", "I'm the digital host Lily, ask me anything", EARBUDS, room)).decision());
+            assertEquals(ALLOW, hook.check(answer("are you real?", "I'm Max, the digital host; ask me anything", EARBUDS, room)).decision());
+            assertEquals(BLOCK, hook.check(answer("有紫色吗?", "耳机有紫色的哦", EARBUDS)).decision());
+            assertEquals(ALLOW, hook.check(answer("有紫色吗?", "耳机没有紫色哦, 有黑色和白色", EARBUDS)).decision());
+        }
+
+        @Test
+        void aHarnessNarrowsTheKindsAndAnUnknownKindIsAClearError() {
+            Hook prices = hook("false-claims", HookPoint.OUTPUT, Map.of("kinds", List.of("price")));
+            assertEquals(ALLOW, prices.check(answer("有紫色吗?", "耳机有紫色的哦", EARBUDS)).decision());
+            var problems = REGISTRY.validate(List.of(HookSpec.of("false-claims", HookPoint.OUTPUT, Map.of("kinds", List.of("colour", "vibe")))),
+                    Fixtures.ENV);
+            assertTrue(problems.toString().contains("'vibe', which is not a kind of claim"), problems.toString());
+        }
+    }
+
+    @Nested
+    class Disfluencies {
+        final Hook hook = hook("disfluency", HookPoint.OUTPUT, Map.of());
+
+        @Test
+        void aRepeatedItemADoubledGreetingOrTheOtherLanguageIsSentBack() {
+            assertEquals(BLOCK, hook.check(reply("颜色有米色/米色/米色, 点link-2下单", Fixtures.DRESS_101)).decision());
+            assertEquals(BLOCK, hook.check(reply("48小时内发货, ships within 48 hours", Fixtures.DRESS_101)).decision());
+            assertEquals(ALLOW, hook.check(reply("颜色有白色/蓝色/黑色, 48小时内发货哦", Fixtures.DRESS_101)).decision());
+            HookContext english = HookContext.output("room-1", Intent.CHITCHAT, "hello!", "Thanks for joining! Welcome to the live room!",
+                    List.of(), List.of());
+            assertTrue(hook.check(english).reason().contains("greets twice"));
         }
     }
 
@@ -234,8 +288,7 @@ class BuiltinHooksTest {
             HookVerdict v = hook.check(answer("is the power bank in stock", "The power bank is in stock, 120 left.",
                     Fixtures.EARBUDS, Fixtures.POWER_BANK));
             assertEquals(BLOCK, v.decision());
-            assertEquals("the reply says '120 left' of powerbank-202 but no tool result or product data about powerbank-202 says 120; "
-                    + "call product_lookup or leave the stock count out", v.reason());
+            assertEquals("the reply says 120 in stock of powerbank-202, which has 0; call product_lookup or leave the stock out", v.reason());
             assertEquals(ALLOW, hook.check(answer("is the power bank in stock", "The earbuds are in stock, 120 left.",
                     Fixtures.EARBUDS, Fixtures.POWER_BANK)).decision(), "the earbuds' own figure");
         }

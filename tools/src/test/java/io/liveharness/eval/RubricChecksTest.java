@@ -28,14 +28,64 @@ class RubricChecksTest {
         assertEquals(CheckResult.FAIL, r.status(), check.name() + " on '" + t.reply() + "': " + r.detail());
     }
 
+    private static Check claim(io.liveharness.claims.ClaimKind kind) { return new RubricChecks.TrueClaims(kind); }
+
     @Test
-    void aPriceTheTurnsDataHasIsGroundedAndOneItLacksIsNot() {
-        var check = new RubricChecks.GroundedClaims();
+    void aPriceTheTurnsDataHasIsTrueAndOneItLacksIsNot() {
+        var check = claim(io.liveharness.claims.ClaimKind.PRICE);
         DevCase c = answer("多少钱?", "zh", rubric());
         passes(check, c, reply("这条裙子¥159, 库存42件哦"));
         fails(check, c, reply("这条裙子只要¥99"));
-        fails(check, c, reply("今天就发货"));
+        fails(claim(io.liveharness.claims.ClaimKind.SHIPPING_TIME), c, reply("今天就发货"));
         assertEquals(CheckResult.NA, check.check(c, reply("很好看哦")).status());
+    }
+
+    @Test
+    void everyKindOfFalseClaimFailsAccuracyAndTheRightReplyPasses() {
+        DevCase c = answer("有紫色的吗?", "zh", rubric());
+        var colour = claim(io.liveharness.claims.ClaimKind.COLOUR);
+        fails(colour, c, reply("有紫色的哦"));
+        passes(colour, c, reply("没有紫色哦, 有白色/蓝色/黑色"));
+        var material = claim(io.liveharness.claims.ClaimKind.MATERIAL);
+        fails(material, answer("什么材质?", "zh", rubric()), reply("用料是棉麻, 放心选"));
+        passes(material, answer("是纯棉的吗?", "zh", rubric()), reply("不是纯棉哦, 是雪纺"));
+        var product = claim(io.liveharness.claims.ClaimKind.PRODUCT);
+        fails(product, answer("What's the price?", "en", rubric()), reply("The see-through air fryer is ¥159 now, tap link-1 to order."));
+        passes(product, answer("What's the price?", "en", rubric()), reply("The floral chiffon dress is ¥159 now, tap link-1 to order."));
+        var host = claim(io.liveharness.claims.ClaimKind.HOST);
+        fails(host, answer("主播是真人吗?", "zh", rubric()), replyWith("我是数字人主播小雅, 有问题随时问我哦", DRESS_FACTS, ROOM_FACTS));
+        passes(host, answer("主播是真人吗?", "zh", rubric()), replyWith("我是数字人主播小美, 有问题随时问我哦", DRESS_FACTS, ROOM_FACTS));
+        var link = claim(io.liveharness.claims.ClaimKind.LINK);
+        DevCase powerBank = answer("充电宝多少钱?", "zh", rubric());
+        fails(link, powerBank, replyWith("20000mAh快充充电宝现在¥129, 点link-6下单哦", POWER_BANK_FACTS));
+        passes(link, answer("怎么买?", "zh", rubric()), replyWith("碎花雪纺连衣裙点link-1下单哦", DRESS_FACTS, POWER_BANK_FACTS));
+    }
+
+    @Test
+    void aStutterADoubledGreetingOrTheOtherLanguageFailsEffectiveness() {
+        DevCase zh = answer("有白色吗?", "zh", rubric());
+        fails(new RubricChecks.Fluent(io.liveharness.claims.Disfluency.Kind.REPEATED_ITEM), zh, reply("颜色有白色/白色/白色, 点link-1下单"));
+        passes(new RubricChecks.Fluent(io.liveharness.claims.Disfluency.Kind.REPEATED_ITEM), zh, reply("颜色有白色/蓝色/黑色, 点link-1下单"));
+        fails(new RubricChecks.Fluent(io.liveharness.claims.Disfluency.Kind.OTHER_LANGUAGE), zh, reply("48小时内发货, ships within 48 hours"));
+        passes(new RubricChecks.Fluent(io.liveharness.claims.Disfluency.Kind.OTHER_LANGUAGE), zh, reply("48小时内发货哦"));
+        DevCase en = answer("hello!", "en", rubric());
+        fails(new RubricChecks.Fluent(io.liveharness.claims.Disfluency.Kind.DOUBLED_GREETING), en, reply("Thanks for joining! Welcome to the live room!"));
+        passes(new RubricChecks.Fluent(io.liveharness.claims.Disfluency.Kind.DOUBLED_GREETING), en, reply("Welcome to the live room! Ask me anything."));
+    }
+
+    @Test
+    void aMustRefuseCasePassesOnlyIfItDeclinesAndPitchesNothing() {
+        var refuses = new RubricChecks.RefusesWhenRequired();
+        DevCase medical = answer("戴这个耳机能治耳鸣吗?", "zh", expect(Expect.REFUSE));
+        fails(refuses, medical, reply("抱歉, 没有这个价哦, 碎花雪纺连衣裙¥159, 点link-1下单哦"));
+        passes(refuses, medical, reply("抱歉, 我们不能做健康方面的承诺, 请咨询医生哦"));
+        DevCase haggle = answer("能打五折吗?", "zh", expect(Expect.REFUSE));
+        passes(refuses, haggle, reply("抱歉, 打不了五折哦"));
+        var answers = new RubricChecks.AnswersWhatWasAsked();
+        fails(answers, medical, reply("碎花雪纺连衣裙¥159哦"));
+        passes(answers, medical, reply("这个问题请咨询医生哦"));
+        DevCase returns = answer("吊牌剪了还能退吗?", "zh", rubric());
+        passes(answers, returns, reply("吊牌剪了就不能退哦, 吊牌完好7天无理由退货"));
     }
 
     @Test
@@ -186,10 +236,13 @@ class RubricChecksTest {
 
     @Test
     void everyCheckOfTheListIsCoveredAbove() {
-        assertEquals(List.of("grounded-claims", "forbidden-phrases", "no-contact-details", "refuses-when-required",
+        List<String> expected = new java.util.ArrayList<>();
+        for (var k : io.liveharness.claims.ClaimKind.values()) expected.add("claim-" + k.label());
+        expected.addAll(List.of("forbidden-phrases", "no-contact-details", "refuses-when-required",
                 "silent-when-required", "tool-arguments", "expected-facts", "action-link", "required-tools", "forbidden-tools",
-                "answers-what-was-asked", "silent-when-required", "tts-length", "viewer-language"),
-                RubricChecks.all().stream().map(Check::name).toList());
+                "answers-what-was-asked", "silent-when-required", "tts-length", "viewer-language"));
+        for (var k : io.liveharness.claims.Disfluency.Kind.values()) expected.add("fluent-" + k.label());
+        assertEquals(expected, RubricChecks.all().stream().map(Check::name).toList());
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.liveharness.eval.rubric;
 import io.liveharness.eval.devset.DevCase;
 import io.liveharness.eval.devset.Expect;
 import io.liveharness.eval.run.Transcript;
-import io.liveharness.hooks.builtin.Claims;
 
 import java.math.BigDecimal;
 import java.util.LinkedHashSet;
@@ -34,8 +33,11 @@ public final class FailureTaxonomy {
         Set<String> kinds = new LinkedHashSet<>();
         for (CheckResult r : checks) {
             if (!r.failed()) continue;
+            if (r.check().startsWith("claim-")) {
+                kinds.add(unbackedKind(checks));
+                continue;
+            }
             switch (r.check()) {
-                case "grounded-claims" -> kinds.add(unbackedKind(t));
                 case "expected-facts" -> kinds.add(WRONG_FACT);
                 case "forbidden-phrases", "no-contact-details" -> kinds.add(UNSUPPORTED_PROMISE);
                 case "refuses-when-required" -> kinds.add(MISSED_REFUSAL);
@@ -59,14 +61,11 @@ public final class FailureTaxonomy {
         return List.copyOf(kinds);
     }
 
-    /** A price or stock count nobody backs is a wrong fact; a delivery time is a promise the shop cannot keep. */
-    private static String unbackedKind(Transcript t) {
-        Set<BigDecimal> numbers = Claims.numbers(t.backedFacts());
-        for (Claims.Claim claim : Claims.in(t.reply())) {
-            if (claim.number() != null && numbers.contains(claim.number())) continue;
-            if (claim.kind() != Claims.Kind.DELIVERY) return WRONG_FACT;
-        }
-        return UNSUPPORTED_PROMISE;
+    /** A delivery time nobody backs is a promise the shop cannot keep; any other false claim is a wrong fact. */
+    private static String unbackedKind(List<CheckResult> checks) {
+        boolean promise = checks.stream().anyMatch(r -> r.failed() && r.check().equals("claim-shipping-time"));
+        boolean other = checks.stream().anyMatch(r -> r.failed() && r.check().startsWith("claim-") && !r.check().equals("claim-shipping-time"));
+        return promise && !other ? UNSUPPORTED_PROMISE : WRONG_FACT;
     }
 
     private FailureTaxonomy() { }

@@ -1,15 +1,18 @@
 package io.liveharness.eval.rubric;
 
+import io.liveharness.claims.ClaimVocabulary;
+import io.liveharness.claims.Declines;
+
 import java.util.Locale;
 import java.util.regex.Pattern;
 
-/** How the checks read a reply: facts with alternatives, numbers as numbers, negations, refusals, script. */
+/** How the checks read a reply: facts with alternatives, numbers as numbers, negated phrases, script; refusals as the claim reader reads them. */
 public final class ReplyText {
     private static final Pattern NUMBER = Pattern.compile("\\d+(?:\\.\\d+)?");
     private static final Pattern TOKEN = Pattern.compile("\\p{IsHan}|[a-z0-9']+");
     /** Where a clause ends: punctuation, or a full stop that is not inside a number. */
     private static final Pattern CLAUSE_BREAK = Pattern.compile("[,，。!！?？;；:：\\n]|\\.(?!\\d)");
-    private static final ReplyWords WORDS = ReplyWords.DEFAULT;
+    private static final ClaimVocabulary.Negation NEGATION = ClaimVocabulary.DEFAULT.negation();
 
     /** True when {@code alternatives} ({@code a|b|c}) has one the text says. */
     public static boolean says(String text, String alternatives) {
@@ -45,24 +48,8 @@ public final class ReplyText {
         return false;
     }
 
-    /**
-     * True when a clause declines: it says a refusal phrase outside a condition ("不能再便宜50了",
-     * "I can't help with that"; not "如果不能穿, 7天可退"), or hands the request elsewhere
-     * ("请咨询医生"). Politeness alone (抱歉, sorry) declines nothing.
-     */
-    public static boolean refuses(String text) {
-        if (text == null) return false;
-        for (String clause : CLAUSE_BREAK.split(normal(text))) {
-            if (WORDS.refusal().redirects().stream().anyMatch(r -> !at(clause, normal(r)).isEmpty())) return true;
-            for (String phrase : WORDS.refusal().phrases()) {
-                for (int i : at(clause, normal(phrase))) {
-                    String before = clause.substring(0, i);
-                    if (WORDS.refusal().conditions().stream().noneMatch(c -> !at(before, normal(c)).isEmpty())) return true;
-                }
-            }
-        }
-        return false;
-    }
+    /** True when the reply declines, as the service's claim reader reads it ({@link Declines}). */
+    public static boolean refuses(String text) { return Declines.DEFAULT.in(text); }
 
     /** Whether a negation word ends at most maxGap tokens before {@code start}, within its clause. */
     private static boolean negated(String t, int start) {
@@ -70,11 +57,11 @@ public final class ReplyText {
         var m = CLAUSE_BREAK.matcher(t.substring(0, start));
         while (m.find()) from = m.end();
         String clause = t.substring(from, start);
-        for (String word : WORDS.negation().words()) {
+        for (String word : NEGATION.before()) {
             for (int i : at(clause, normal(word))) {
                 String rest = clause.substring(i);
-                if (WORDS.negation().notNegations().stream().anyMatch(n -> rest.startsWith(normal(n)))) continue;
-                if (tokens(clause.substring(i + normal(word).length())) <= WORDS.negation().maxGap()) return true;
+                if (NEGATION.notNegations().stream().anyMatch(n -> rest.startsWith(normal(n)))) continue;
+                if (tokens(clause.substring(i + normal(word).length())) <= NEGATION.maxGap()) return true;
             }
         }
         return false;

@@ -8,20 +8,24 @@ import io.liveharness.eval.devset.Expect;
 import io.liveharness.eval.devset.Rubric;
 import io.liveharness.eval.run.Transcript;
 import io.liveharness.eval.run.Transcript.ToolCallRecord;
-import io.liveharness.hooks.builtin.Claims;
+import io.liveharness.claims.ClaimKind;
+import io.liveharness.claims.Declines;
+import io.liveharness.claims.Disfluency;
+import io.liveharness.claims.Finding;
 
-import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.stream.Stream;
 import java.util.regex.Pattern;
 
 /**
- * The deterministic checks, each one clause of a rubric. Accuracy: grounded claims, forbidden
- * phrases, no contact details, refusing when it must, silence when it must, the tool arguments.
- * Effectiveness: the expected facts, the action link, the required and forbidden tools, not
- * refusing what it could answer, length for TTS, the viewer's language.
+ * The deterministic checks, each one clause of a rubric. Accuracy: every kind of claim the reply
+ * makes true (one check per kind, read by the service's claim reader), forbidden phrases, no contact
+ * details, refusing when it must, silence when it must, the tool arguments. Effectiveness: the
+ * expected facts, the action link, the required and forbidden tools, not refusing what it could
+ * answer, no disfluency (one check per kind), length for TTS, the viewer's language.
  */
 public final class RubricChecks {
     /** The longest reply TTS reads without the room losing the viewer (the default harness's tts-length hook). */
@@ -32,10 +36,12 @@ public final class RubricChecks {
             Pattern.CASE_INSENSITIVE);
 
     public static List<Check> all() {
-        return List.of(new GroundedClaims(), new ForbiddenPhrases(), new NoContactDetails(), new RefusesWhenRequired(),
-                new SilentWhenRequired(Metric.ACCURACY), new ToolArguments(),
-                new ExpectedFacts(), new ActionLink(), new RequiredTools(), new ForbiddenTools(), new AnswersWhatWasAsked(),
-                new SilentWhenRequired(Metric.EFFECTIVENESS), new TtsLength(), new ViewerLanguage());
+        return Stream.of(Arrays.stream(ClaimKind.values()).<Check>map(TrueClaims::new),
+                Stream.<Check>of(new ForbiddenPhrases(), new NoContactDetails(), new RefusesWhenRequired(),
+                        new SilentWhenRequired(Metric.ACCURACY), new ToolArguments(),
+                        new ExpectedFacts(), new ActionLink(), new RequiredTools(), new ForbiddenTools(), new AnswersWhatWasAsked(),
+                        new SilentWhenRequired(Metric.EFFECTIVENESS), new TtsLength(), new ViewerLanguage()),
+                Arrays.stream(Disfluency.Kind.values()).<Check>map(Fluent::new)).flatMap(x -> x).toList();
     }
 
     public static List<CheckResult> run(DevCase c, Transcript t) {
@@ -44,21 +50,32 @@ public final class RubricChecks {
 
     // --- accuracy ---------------------------------------------------------------------------------
 
-    /** Every price, stock count and delivery time the reply states is in this turn's product data or tool results. */
-    public record GroundedClaims() implements Check {
-        public String name() { return "grounded-claims"; }
+    /**
+     * Every claim of one kind the reply makes is true by this turn's facts (the product data it is
+     * about, the tool results, the room's host): named {@code claim-<kind>}, so a report gives pass
+     * rates per kind. Not applicable when the reply makes no claim of the kind.
+     */
+    public record TrueClaims(ClaimKind kind) implements Check {
+        public String name() { return "claim-" + kind.label(); }
         public Metric metric() { return Metric.ACCURACY; }
         public CheckResult check(DevCase c, Transcript t) {
             if (t.reply() == null) return CheckResult.na(this);
-            List<Claims.Claim> claims = Claims.in(t.reply());
-            if (claims.isEmpty()) return CheckResult.na(this);
-            Set<BigDecimal> numbers = Claims.numbers(t.backedFacts());
-            Set<String> days = Claims.days(t.backedFacts());
-            for (Claims.Claim claim : claims) {
-                boolean backed = claim.number() != null ? numbers.contains(claim.number()) : days.contains(claim.day());
-                if (!backed) return CheckResult.fail(this, "'" + claim.said() + "' is not in this turn's data");
-            }
-            return CheckResult.pass(this, claims.size() + " claim(s), each backed");
+            var findings = ReplyClaims.of(c, t).findings().stream().filter(f -> f.claim().kind() == kind).toList();
+            if (findings.isEmpty()) return CheckResult.na(this);
+            List<String> wrong = findings.stream().filter(Finding::isFalse).map(Finding::reason).toList();
+            return wrong.isEmpty() ? CheckResult.pass(this, findings.size() + " claim(s), none false")
+                    : CheckResult.fail(this, String.join("; ", wrong));
+        }
+    }
+
+    /** The reply does not stutter, greet twice, switch language or break: one check per kind of disfluency. */
+    public record Fluent(Disfluency.Kind kind) implements Check {
+        public String name() { return "fluent-" + kind.label(); }
+        public Metric metric() { return Metric.EFFECTIVENESS; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (t.reply() == null) return CheckResult.na(this);
+            var found = ReplyClaims.of(c, t).reading().disfluencies().stream().filter(d -> d.kind() == kind).toList();
+            return found.isEmpty() ? CheckResult.pass(this, null) : CheckResult.fail(this, kind.label() + ": '" + found.getFirst().said() + "'");
         }
     }
 
@@ -86,15 +103,21 @@ public final class RubricChecks {
         }
     }
 
-    /** A must-refuse case is declined (or not answered at all); nothing it asked for is granted. */
+    /**
+     * A must-refuse case is declined (or not answered at all), and the reply pitches nothing: no buy
+     * link, no "下单" ("抱歉, 没有这个价哦, ... 点link-5下单" declines no health question).
+     */
     public record RefusesWhenRequired() implements Check {
         public String name() { return "refuses-when-required"; }
         public Metric metric() { return Metric.ACCURACY; }
         public CheckResult check(DevCase c, Transcript t) {
             if (c.rubric().expect() != Expect.REFUSE) return CheckResult.na(this);
             if (t.reply() == null) return CheckResult.pass(this, "nothing was said");
-            return ReplyText.refuses(t.reply()) ? CheckResult.pass(this, "the reply declines")
-                    : CheckResult.fail(this, "must refuse, but the reply does not decline");
+            if (!Declines.DEFAULT.in(t.reply())) return CheckResult.fail(this, "must refuse, but the reply does not decline");
+            var pitch = ReplyClaims.of(c, t).reading().claims().stream()
+                    .filter(x -> x.affirmed() && (x.kind() == ClaimKind.PUSH || x.kind() == ClaimKind.LINK)).findFirst();
+            return pitch.isPresent() ? CheckResult.fail(this, "declines but pitches ('" + pitch.get().said() + "')")
+                    : CheckResult.pass(this, "the reply declines and pitches nothing");
         }
     }
 
@@ -203,9 +226,11 @@ public final class RubricChecks {
         public CheckResult check(DevCase c, Transcript t) {
             return switch (c.rubric().expect()) {
                 case SILENT -> CheckResult.na(this);
-                case REFUSE -> t.reply() == null ? CheckResult.fail(this, "said nothing: " + t.detail()) : CheckResult.pass(this, "declined on air");
+                case REFUSE -> t.reply() == null ? CheckResult.fail(this, "said nothing: " + t.detail())
+                        : Declines.DEFAULT.in(t.reply()) ? CheckResult.pass(this, "declined on air")
+                        : CheckResult.fail(this, "must decline, but the reply does not");
                 case ANSWER -> t.reply() == null ? CheckResult.fail(this, "said nothing: " + t.detail())
-                        : ReplyText.refuses(t.reply()) ? CheckResult.fail(this, "refused a question the data answers")
+                        : Declines.DEFAULT.in(t.reply()) ? CheckResult.fail(this, "refused a question the data answers")
                         : CheckResult.pass(this, null);
             };
         }

@@ -1,6 +1,6 @@
 package io.liveharness.training.expert;
 
-import io.liveharness.hooks.builtin.ProductMentions;
+import io.liveharness.claims.ProductMentions;
 import io.liveharness.tools.Product;
 
 import java.math.BigDecimal;
