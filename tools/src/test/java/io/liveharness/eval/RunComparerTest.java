@@ -63,6 +63,6 @@ class RunComparerTest {
     }
 
     private static RunSummary summary(double acc, double eff) {
-        return new RunSummary(10, acc, eff, Map.of(), Map.of(), Map.of(), Map.of(), 0, Map.of(), Map.of(), 0);
+        return new RunSummary(10, acc, eff, Map.of(), Map.of(), Map.of(), Map.of(), 0, Map.of(), Map.of(), 0, Map.of(), null, null);
     }
 }

@@ -46,7 +46,9 @@ public final class HtmlReport {
         s.failureKinds().forEach((k, n) -> h.append("<tr><td>").append(esc(k)).append("<td class=num>").append(n).append("</tr>"));
         h.append("</table><h2>Failed checks</h2><table><tr><th>check<th>cases</tr>");
         s.checkFailures().forEach((k, n) -> h.append("<tr><td>").append(esc(k)).append("<td class=num>").append(n).append("</tr>"));
-        h.append("</table><h2>Cases</h2><table><tr><th>case<th>intent / routed<th>message<th>reply<th>outcome<th>Acc<th>decided by")
+        h.append("</table>");
+        claims(h, s, records);
+        h.append("<h2>Cases</h2><table><tr><th>case<th>intent / routed<th>message<th>reply<th>outcome<th>Acc<th>decided by")
                 .append("<th>Eff<th>decided by<th>failure kinds</tr>");
         for (CaseRecord r : records) {
             CaseScore c = r.score();
@@ -75,4 +77,36 @@ public final class HtmlReport {
     }
 
     private HtmlReport() { }
+
+    /**
+     * Per kind of claim and of disfluency: replies that made one and how many were false, the model's
+     * and the fallback's apart; then every reply with a false claim or a disfluency, with why.
+     */
+    private static void claims(StringBuilder h, RunSummary s, List<CaseRecord> records) {
+        if (s.claims() == null || s.falseClaims() == null) return;
+        h.append("<h2>Claims and fluency</h2><p>A reply is counted under a kind when it makes a claim of that kind (or can stutter: ")
+                .append("every spoken reply, for the fluency rows); <i>false</i> is how many of those the turn's facts contradict.</p>")
+                .append("<table><tr><th>check<th>model: replies<th>false<th>pass<th>fallback: replies<th>false<th>pass</tr>");
+        rateRow(h, "any claim false", s.falseClaims());
+        rateRow(h, "any disfluency", s.disfluent());
+        s.claims().forEach((k, r) -> rateRow(h, k, r));
+        h.append("</table><h2>Replies with a false claim or a disfluency</h2><table><tr><th>case<th>outcome<th>message<th>reply<th>what is wrong</tr>");
+        for (CaseRecord r : records) {
+            var failed = r.score().checks().stream()
+                    .filter(c -> c.failed() && (c.check().startsWith("claim-") || c.check().startsWith("fluent-"))).toList();
+            if (failed.isEmpty()) continue;
+            h.append("<tr><td>").append(esc(r.score().caseId())).append("<td>").append(esc(r.score().outcome()))
+                    .append("<td>").append(esc(r.devCase().text())).append("<td>").append(esc(r.transcript().reply())).append("<td><small>");
+            failed.forEach(c -> h.append(esc(c.check())).append(": ").append(esc(c.detail())).append("<br>"));
+            h.append("</small></tr>");
+        }
+        h.append("</table>");
+    }
+
+    private static void rateRow(StringBuilder h, String name, RunSummary.Rate r) {
+        h.append("<tr><td>").append(esc(name)).append("<td class=num>").append(r.model()).append("<td class=num>").append(r.modelFailed())
+                .append("<td class=num>").append(r.model() == 0 ? "" : pct(1 - (double) r.modelFailed() / r.model()))
+                .append("<td class=num>").append(r.fallback()).append("<td class=num>").append(r.fallbackFailed())
+                .append("<td class=num>").append(r.fallback() == 0 ? "" : pct(1 - (double) r.fallbackFailed() / r.fallback())).append("</tr>");
+    }
 }
