@@ -103,6 +103,8 @@ public final class ClaimJudge {
                 }
                 yield no(c, "names a " + c.value() + " ('" + c.said() + "'), which this room does not sell");
             }
+            case PRODUCT_NAME -> madeUp(c.value(), facts) == null ? ok(c)
+                    : no(c, "calls a product '" + c.said() + "': '" + madeUp(c.value(), facts) + "' is in no product's name or facts");
             case SHELF_LIFE, RETURNS, WARRANTY, SHIPPING_TIME -> {
                 if (!yes) yield unknown(c);
                 List<String> texts = facts.textsAbout(id);
@@ -179,6 +181,51 @@ public final class ClaimJudge {
         boolean anyCoupon = facts.coupons().stream().anyMatch(k -> p == null || appliesTo(k, p.id()));
         if (anyCoupon && (c.value().equals("coupon") || c.value().equals("discount"))) return ok(c);
         return no(c, "says '" + c.said() + "', which no coupon or promotion of this turn gives");
+    }
+
+    /**
+     * The first word of a name's modifiers that is in no product's name, keywords, colours, materials
+     * or category, nor a word a product may be called by; null when every one is. Chinese is read as
+     * the longest pieces the facts have, a single character only where it is a colour ("白裙").
+     */
+    private String madeUp(String modifiers, TurnFacts facts) {
+        StringBuilder known = new StringBuilder();
+        for (ProductFacts p : facts.products()) {
+            for (List<String> l : List.of(p.names(), p.keywords(), p.colours(), p.materials(), p.sizes())) l.forEach(x -> known.append(' ').append(x));
+            if (p.category() != null) known.append(' ').append(p.category());
+            known.append(' ').append(p.id());
+        }
+        String k = Text.plain(known.toString());
+        if (facts.products().isEmpty()) return null;
+        for (String w : modifiers.split(" ")) {
+            if (w.isBlank()) continue;
+            if (w.codePoints().anyMatch(Text::han)) {
+                String bad = unknownHan(w, k);
+                if (bad != null) return bad;
+            } else if (Text.at(k, w, 0, k.length()).isEmpty() && words.nameWords().stream().noneMatch(x -> Text.plain(x).equals(w))) {
+                return w;
+            }
+        }
+        return null;
+    }
+
+    private String unknownHan(String run, String known) {
+        int i = 0;
+        while (i < run.length()) {
+            int best = 0;
+            for (int len = run.length() - i; len >= 2; len--) {
+                String piece = run.substring(i, i + len);
+                if (known.contains(piece) || words.nameWords().contains(piece)) { best = len; break; }
+            }
+            if (best == 0) {
+                String one = run.substring(i, i + 1);
+                boolean colour = words.colours().values().stream().anyMatch(l -> l.contains(one));
+                if (!colour && !words.nameWords().contains(one)) return run.substring(i, Math.min(run.length(), i + 2));
+                best = 1;
+            }
+            i += best;
+        }
+        return null;
     }
 
     /** The prices after each coupon of the turn that applies to the product and whose minimum its price reaches. */

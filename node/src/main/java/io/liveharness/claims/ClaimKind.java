@@ -6,6 +6,8 @@ import java.util.Locale;
 public enum ClaimKind {
     /** A kind of product the room may not sell ("air fryer" in a dress room). */
     PRODUCT,
+    /** A product called by words its facts do not have ("the Ther sport earbuds", "法式茶歇裙"): a name made up. */
+    PRODUCT_NAME,
     PRICE,
     /** A price after a coupon or promotion: held to the arithmetic. */
     COUPON_PRICE,

@@ -144,6 +144,7 @@ public final class ClaimReader {
         worded(ClaimKind.COLOUR, words.colours(), notColours, reply, plain, clause, out);
         worded(ClaimKind.MATERIAL, words.materials(), List.of(), reply, plain, clause, out);
         worded(ClaimKind.PRODUCT, words.productKinds(), List.of(), reply, plain, clause, out);
+        names(reply, plain, clause, out);
         List<Claim> regions = new ArrayList<>();
         worded(ClaimKind.REGION, words.regions(), List.of(), reply, plain, clause, regions);
         out.addAll(regions);
@@ -170,6 +171,46 @@ public final class ClaimReader {
         flat(ClaimKind.PROMISE, words.promises(), reply, plain, clause, out);
         if (out.stream().noneMatch(c -> c.kind() == ClaimKind.PROMOTION)) worded(ClaimKind.PROMOTION, words.promotions(), masked, reply, plain, clause, out);
         return out;
+    }
+
+    /**
+     * The words a product kind is called by just before it, up to where the name starts (after "the",
+     * "这款", punctuation): "ther sport earbuds", "泡泡袖法式茶歇裙". Whether they are its facts' words is
+     * the judge's to say.
+     */
+    private void names(String reply, String plain, Text.Span clause, List<Claim> out) {
+        for (Text.Hit kind : Text.find(plain, clause.start(), clause.end(), words.productKinds(), List.of())) {
+            int start = kind.start();
+            boolean han = Text.han(plain.charAt(start));
+            int i = start;
+            if (han) {
+                while (i > clause.start() && Text.han(plain.charAt(i - 1)) && start - i < 12 && !opensAt(plain, clause.start(), i)) i--;
+            } else {
+                int words = 0;
+                while (i > clause.start() && words < 5) {
+                    int j = i;
+                    while (j > clause.start() && plain.charAt(j - 1) == ' ') j--;
+                    int k = j;
+                    while (k > clause.start() && (Character.isLetterOrDigit(plain.charAt(k - 1)) || plain.charAt(k - 1) == '\'')
+                            && !Text.han(plain.charAt(k - 1))) k--;
+                    if (k == j || this.words.nameOpeners().contains(plain.substring(k, j))) break;
+                    i = k;
+                    words++;
+                }
+            }
+            if (i < start) {
+                out.add(new Claim(ClaimKind.PRODUCT_NAME, plain.substring(i, start).strip(), null, Polarity.AFFIRMED,
+                        reply.substring(i, kind.end()), null));
+            }
+        }
+    }
+
+    /** True when a name-opening word ("这款", "的") ends at {@code at}. */
+    private boolean opensAt(String plain, int from, int at) {
+        for (String w : words.nameOpeners()) {
+            if (w.length() <= at - from && plain.startsWith(w, at - w.length()) && Text.han(w.charAt(0))) return true;
+        }
+        return false;
     }
 
     /** A size letter stands alone ("M码", "S/M/L", "size M"), not inside a word or a unit ("20000mAh"). */

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * words in both languages. Words are data; the reading rules are code ({@link ClaimReader}).
  */
 public record ClaimVocabulary(Map<String, List<String>> colours, List<String> notColours,
-                              Map<String, List<String>> materials, Map<String, List<String>> productKinds,
+                              Map<String, List<String>> materials, Map<String, List<String>> productKinds, List<String> nameOpeners, List<String> nameWords,
                               List<String> sizes, List<String> sizeCues, List<String> shelfLife, List<String> returns,
                               List<String> warranty, List<String> inStock, List<String> soldOut, List<String> push,
                               List<String> couponPrice, List<String> promises, Map<String, List<String>> promotions,
@@ -29,8 +29,11 @@ public record ClaimVocabulary(Map<String, List<String>> colours, List<String> no
      */
     public record Negation(int maxGap, List<String> before, List<String> notNegations, List<String> after) { }
 
-    /** Phrases that decline, conditions that make a clause decline nothing, and redirects that decline by handing over. */
-    public record Refusal(List<String> phrases, List<String> conditions, List<String> redirects) { }
+    /**
+     * Phrases that decline, conditions that make a clause decline nothing, words that send the viewer
+     * back to the platform (a link with them is no pitch), and redirects that decline by handing over.
+     */
+    public record Refusal(List<String> phrases, List<String> conditions, List<String> inPlatform, List<String> redirects) { }
 
     public static final ClaimVocabulary DEFAULT = load();
 

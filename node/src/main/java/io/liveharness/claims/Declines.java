@@ -29,6 +29,13 @@ public final class Declines {
         return false;
     }
 
+    /** True when the text sends the viewer back to the platform ("请在直播间点link-1下单"): its link is the decline's, not a pitch. */
+    public boolean backToThePlatform(String text) {
+        if (text == null) return false;
+        String plain = Text.plain(text);
+        return has(plain, words.inPlatform());
+    }
+
     private static boolean has(String text, List<String> list) {
         return Text.has(text, 0, text.length(), list);
     }

@@ -152,6 +152,16 @@ class ClaimJudgeTest {
         }
 
         @Test
+        void aNameMadeUpForAProductIsFalseAndItsOwnWordsAreNot() {
+            falseClaim(ClaimKind.PRODUCT_NAME, "Thanks for joining! Ther sport earbuds is on stage, ¥299.", "hi", TECH);
+            falseClaim(ClaimKind.PRODUCT_NAME, "泡泡袖法式茶歇裙现在¥219, 点link-2下单哦", "多少钱", DRESSES);
+            falseClaim(ClaimKind.PRODUCT_NAME, "The minimalist 20000mAh fast-charge power bank is sold out.", "power bank?", TECH);
+            trueReply("We're showing the noise-cancelling earbuds now, ¥299.", "hi", TECH);
+            trueReply("法式方领泡泡袖连衣裙现在¥219, 点link-2下单哦", "多少钱", DRESSES);
+            trueReply("今天主推这款白色碎花裙, ¥159", "推荐哪个", DRESSES);
+        }
+
+        @Test
         void anotherHostsNameIsFalse() {
             falseClaim(ClaimKind.HOST, "我是数字人主播小雅, 有问题随时问我哦", "主播是真人吗?", SNACKS);
             trueReply("我是数字人主播豆豆, 有问题随时问我哦", "主播是真人吗?", SNACKS);
