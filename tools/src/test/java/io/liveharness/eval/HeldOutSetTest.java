@@ -124,20 +124,14 @@ class HeldOutSetTest {
         }
     }
 
+    /** What the model reads on heldout-a is checked for base names in AugmentedVariantNamesTest; here, its skills' names. */
     @Test
-    void variantAShowsTheModelNoToolArgumentOrSkillNameOfTheDefault() throws Exception {
+    void variantANamesEverySkillAnew() {
         Harness base = HarnessLoader.load(HarnessFiles.fromDirectory(ROOT.resolve("harness/default")));
         Harness a = HarnessLoader.load(HarnessFiles.fromDirectory(ROOT.resolve("harness/heldout-a")));
-        StringBuilder seen = new StringBuilder();
-        for (Skill s : a.skills()) seen.append(s.description()).append(' ').append(s.body()).append(' ');
-        for (ToolSpec t : a.tools()) seen.append(t.name()).append(' ').append(t.description()).append(' ').append(t.parametersSchemaJson());
-        a.hooks().forEach(h -> seen.append(h.params()));
-        for (String old : List.of("product_lookup", "stock_check", "coupon_rules", "logistics_info", "after_sales_policy",
-                "productId", "\"size\"", "\"color\"", "\"region\"", "\"topic\"")) {
-            assertTrue(!seen.toString().contains(old), "heldout-a still shows '" + old + "'");
-        }
         Set<String> baseSkills = base.skills().stream().map(Skill::name).collect(Collectors.toSet());
         assertTrue(a.skills().stream().map(Skill::name).noneMatch(baseSkills::contains), "heldout-a keeps a skill name of the default");
+        assertTrue(a.tools().stream().noneMatch(t -> t.name().equals(t.handler())), "heldout-a keeps a tool name of the default");
     }
 
     private static DevCase heldOut(String id, String text, DevCase.Previous previous) {
