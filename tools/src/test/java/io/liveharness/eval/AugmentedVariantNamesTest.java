@@ -90,6 +90,15 @@ class AugmentedVariantNamesTest {
                 + String.join("\n", leaks.stream().limit(12).toList()));
     }
 
+    /** The held-out variant made by hand with pinyin names (eval/heldout) leaks no base name either. */
+    @Test
+    void theHandMadePinyinVariantShowsNoBaseName() throws Exception {
+        Pattern leak = baseNames();
+        List<String> leaks = modelReads(HarnessLoader.load(HarnessFiles.fromDirectory(Path.of("harness/heldout-a")))).stream()
+                .filter(t -> leak.matcher(t).find()).map(t -> t.replace('\n', ' ')).toList();
+        assertTrue(leaks.isEmpty(), leaks.size() + " texts of heldout-a show a base name, e.g.\n" + String.join("\n", leaks.stream().limit(6).toList()));
+    }
+
     @Test
     void theLeakCheckSeesTheBaseHarnessSpeakItsOwnNames() throws Exception {
         Pattern leak = baseNames();

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,11 +17,13 @@ import java.util.Set;
 public final class NearCopies {
     static final double THRESHOLD = 0.6;
 
+    private final List<String> messages;
     private final Map<String, List<Integer>> index = new HashMap<>();
     private final int[] sizes;
     private final int[] overlap;
 
     public NearCopies(List<String> messages) {
+        this.messages = List.copyOf(messages);
         sizes = new int[messages.size()];
         overlap = new int[messages.size()];
         for (int i = 0; i < messages.size(); i++) {
@@ -30,7 +33,10 @@ public final class NearCopies {
         }
     }
 
-    public boolean isNearCopy(String text) {
+    public boolean isNearCopy(String text) { return nearCopyOf(text).isPresent(); }
+
+    /** The message the text is a near-copy of (the most similar one), if any. */
+    public Optional<String> nearCopyOf(String text) {
         Set<String> grams = bigrams(text);
         List<Integer> touched = new ArrayList<>();
         for (String g : grams) {
@@ -38,13 +44,17 @@ public final class NearCopies {
                 if (overlap[i]++ == 0) touched.add(i);
             }
         }
-        boolean near = false;
+        int nearest = -1;
+        double best = THRESHOLD;
         for (int i : touched) {
             double jaccard = overlap[i] / (double) (grams.size() + sizes[i] - overlap[i]);
-            if (jaccard >= THRESHOLD) near = true;
+            if (jaccard >= best) {
+                best = jaccard;
+                nearest = i;
+            }
             overlap[i] = 0;
         }
-        return near;
+        return nearest < 0 ? Optional.empty() : Optional.of(messages.get(nearest));
     }
 
     static Set<String> bigrams(String text) {
