@@ -72,7 +72,9 @@ public final class TrajectoryBuilder {
                 o.out().resolve(SyntheticWorld.WORLD_DIR));
         Catalog catalog = Catalog.load(Path.of(world.config().catalog().file()));
         var rooms = RoomManifests.load(Path.of(world.config().rooms().dir()), catalog);
-        List<String> devTexts = DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().map(DevCase::text).toList();
+        // nothing near a dev-set or held-out case is trained on: both report, neither teaches
+        List<String> devTexts = new ArrayList<>(DevSet.read(Path.of("eval/dev/demo.jsonl")).stream().map(DevCase::text).toList());
+        devTexts.addAll(DevSet.read(Path.of("eval/heldout/cases.jsonl")).stream().map(DevCase::text).toList());
         Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
         CaseSampler sampler = new CaseSampler(phrasings, KindMix.load(o.mix(), phrasings), rooms, SyntheticWorld.products(world),
                 routerMessages(Path.of("data/router/train.jsonl")), devTexts, o.seed());
