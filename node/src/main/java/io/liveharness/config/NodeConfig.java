@@ -14,7 +14,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
 
     public NodeConfig {
         http = http == null ? new HttpConfig(null, null, null, null, null, null, null) : http;
-        rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null, null) : rooms;
+        rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null, null, null) : rooms;
         engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null, null, null, null, null, null, null) : engine;
         router = router == null ? new RouterConfig(null, null, null) : router;
         harness = harness == null ? new HarnessConfig(null, null, null, null) : harness;
@@ -37,7 +37,8 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
     /** The same node over another rooms folder and catalog (the training world). */
     public NodeConfig withData(String roomsDir, CatalogConfig catalog) {
         RoomsConfig r = new RoomsConfig(roomsDir, rooms.queueCapacity(), rooms.staleAfterMs(), rooms.passivateAfterMs(),
-                rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity(), rooms.speech());
+                rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity(), rooms.speech(),
+                rooms.perViewer());
         return withRooms(r).withCatalog(catalog);
     }
 
@@ -105,7 +106,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      */
     public record RoomsConfig(String dir, Integer queueCapacity, Long staleAfterMs, Long passivateAfterMs,
                               Integer contextTokenBudget, Integer historyTurns, Long replyDeadlineMs,
-                              Double mergeSimilarity, SpeechConfig speech) {
+                              Double mergeSimilarity, SpeechConfig speech, PerViewerConfig perViewer) {
         public static final String DEFAULT_DIR = "rooms";
         public static final int DEFAULT_QUEUE_CAPACITY = 16;
         public static final long DEFAULT_STALE_AFTER_MS = 6_000;
@@ -125,44 +126,74 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             replyDeadlineMs = replyDeadlineMs == null ? DEFAULT_REPLY_DEADLINE_MS : replyDeadlineMs;
             mergeSimilarity = mergeSimilarity == null ? DEFAULT_MERGE_SIMILARITY : mergeSimilarity;
             speech = speech == null ? new SpeechConfig(null, null, null, null) : speech;
+            perViewer = perViewer == null ? new PerViewerConfig(null, null, null) : perViewer;
         }
 
         /** With the default speech settings. */
         public RoomsConfig(String dir, Integer queueCapacity, Long staleAfterMs, Long passivateAfterMs,
                            Integer contextTokenBudget, Integer historyTurns, Long replyDeadlineMs, Double mergeSimilarity) {
             this(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns, replyDeadlineMs,
-                    mergeSimilarity, null);
+                    mergeSimilarity, null, null);
         }
 
         public RoomsConfig withSpeech(SpeechConfig speech) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
+        }
+
+        public RoomsConfig withPerViewer(PerViewerConfig perViewer) {
+            return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         // one setting changed, the others kept: callers never rebuild the record by position
         public RoomsConfig withDir(String dir) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         public RoomsConfig withQueueCapacity(int queueCapacity) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         public RoomsConfig withStaleAfterMs(long staleAfterMs) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         public RoomsConfig withPassivateAfterMs(long passivateAfterMs) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         public RoomsConfig withReplyDeadlineMs(long replyDeadlineMs) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
+        }
+    }
+
+    /**
+     * One viewer's share of a room (docs/security.md, "One viewer cannot silence a room"): a
+     * viewer's messages past it end {@code dropped}/{@code viewer_limit} without reaching the
+     * router or the model.
+     *
+     * @param burst             messages one viewer may send a room at once
+     * @param messagesPerMinute after the burst, messages per minute one viewer's allowance refills by
+     * @param waiting           questions of one viewer waiting in a room's queue at once
+     */
+    public record PerViewerConfig(Integer burst, Integer messagesPerMinute, Integer waiting) {
+        public static final int DEFAULT_BURST = 4;
+        public static final int DEFAULT_MESSAGES_PER_MINUTE = 12;
+        public static final int DEFAULT_WAITING = 2;
+
+        public PerViewerConfig {
+            burst = burst == null ? DEFAULT_BURST : burst;
+            messagesPerMinute = messagesPerMinute == null ? DEFAULT_MESSAGES_PER_MINUTE : messagesPerMinute;
+            waiting = waiting == null ? DEFAULT_WAITING : waiting;
+            if (burst < 1) throw new IllegalArgumentException("rooms.perViewer.burst must be at least 1, not " + burst);
+            if (messagesPerMinute < 1) throw new IllegalArgumentException("rooms.perViewer.messagesPerMinute must be at least 1, not " + messagesPerMinute);
+            if (waiting < 1) throw new IllegalArgumentException("rooms.perViewer.waiting must be at least 1, not " + waiting);
         }
     }
 
