@@ -7,14 +7,18 @@ import io.liveharness.router.Intent;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * The burst policy of one room. The avatar speaks one reply at a time, so when messages come
  * faster than that the queue decides: near-duplicates are merged into one answer, spam is dropped,
  * product questions go before chitchat, messages older than the staleness limit are dropped, and a
- * full queue drops its lowest-priority message. One viewer holds at most {@code waitingPerViewer}
+ * full queue drops its lowest-priority message. Within a priority the viewer served least goes
+ * first. One viewer holds at most {@code waitingPerViewer}
  * questions, and only a viewer's first waiting question may push out another viewer's, so one
  * viewer cannot fill the queue. Every message it lets go is reported to {@link Decisions}, so each
  * ends in one outcome. Owned by one room verticle; not thread-safe.
@@ -30,6 +34,8 @@ public final class RoomQueue {
     }
 
 
+    private static final int MAX_SERVED_VIEWERS = 4096;
+
     private final int capacity;
     private final long staleAfterMs;
     private final double mergeSimilarity;
@@ -37,6 +43,11 @@ public final class RoomQueue {
     private final Decisions decisions;
     private final List<QueuedQuestion> waiting = new ArrayList<>();
     private QueuedQuestion answering;
+    /** Questions each viewer has had answered (or begun) here, the most recently served viewers kept. */
+    private final Map<String, Integer> served = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) { return size() > MAX_SERVED_VIEWERS; }
+    };
 
     public RoomQueue(int capacity, long staleAfterMs, double mergeSimilarity, int waitingPerViewer, Decisions decisions) {
         this.capacity = capacity;
@@ -98,12 +109,24 @@ public final class RoomQueue {
             if (stale) dropGroup(q, OutcomeReason.STALE);
             return stale;
         });
+        // Within a priority the viewer served least goes first (turns already taken plus questions of
+        // theirs waiting before this one), then the oldest: one viewer's many questions take turns with
+        // the others' instead of going first because they came first.
+        Map<QueuedQuestion, Integer> turns = new HashMap<>();
+        Map<String, Integer> seen = new HashMap<>();
+        waiting.stream().sorted(Comparator.comparingLong(q -> q.message().acceptedAtMs())).forEach(q -> {
+            String user = q.message().userId();
+            int before = seen.merge(user, 1, Integer::sum) - 1;
+            turns.put(q, served.getOrDefault(user, 0) + before);
+        });
         Optional<QueuedQuestion> next = waiting.stream()
                 .min(Comparator.comparingInt(QueuedQuestion::priority)
+                        .thenComparingInt(turns::get)
                         .thenComparingLong(q -> q.message().acceptedAtMs()));
         next.ifPresent(q -> {
             waiting.remove(q);
             answering = q;
+            served.merge(q.message().userId(), 1, Integer::sum);
         });
         return next;
     }

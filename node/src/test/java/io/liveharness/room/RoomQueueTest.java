@@ -110,4 +110,19 @@ class RoomQueueTest {
         }
         assertEquals(List.of("f1", "a1", "b1"), order);
     }
+
+    @Test
+    void aViewersSecondQuestionWaitsBehindOtherViewersFirstOfTheSamePriority() {
+        RoomQueue roomy = new RoomQueue(8, 10_000, 0.6, 2, (m, c, reason) -> dropped.add(m.messageId() + ":" + reason));
+        roomy.offer(from("flood", "f1", "有M码吗", 0), is(Intent.PRODUCT_QA));
+        roomy.offer(from("flood", "f2", "面料是什么", 1), is(Intent.PRODUCT_QA));
+        roomy.offer(from("a", "a1", "黑色还有货吗", 2), is(Intent.PRODUCT_QA));
+        roomy.offer(from("b", "b1", "主播好呀", 3), is(Intent.CHITCHAT));
+        List<String> order = new ArrayList<>();
+        for (var q = roomy.next(10); q.isPresent(); q = roomy.next(10)) {
+            order.add(q.get().message().messageId());
+            roomy.finishAnswering();
+        }
+        assertEquals(List.of("f1", "a1", "f2", "b1"), order, "priority first; within it, each viewer's first before anyone's second");
+    }
 }
