@@ -195,7 +195,7 @@ public final class OperatorApi {
         }
     }
 
-    /** The operator token check, for an operator route mounted elsewhere ({@code GET /v1/outcomes/{id}}). */
+    /** The operator token check, for an operator route mounted elsewhere ({@code GET /v1/rooms/{roomId}/outcomes/{id}}). */
     public io.vertx.core.Handler<RoutingContext> authenticator() { return this::authenticate; }
 
     /** No token: 401. A token that is not the operator's: 403. The token itself is never echoed or logged. */
