@@ -85,7 +85,7 @@ public final class OperatorApi {
     }
 
     public void mount(Router router) {
-        ViewerGuard guard = new ViewerGuard(token, monitor);
+        ViewerGuard guard = new ViewerGuard(monitor);
         for (String path : ViewerGuard.VIEWER_PATHS) router.route(path).handler(guard);
         router.get("/metrics").handler(ctx -> ctx.response()
                 .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
