@@ -50,6 +50,7 @@ public final class ViewerApi {
     private final MessageSink sink;
     private final Handler<RoutingContext> relay;
     private final BearerToken platform;
+    private final AddressAllowance addresses;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
     private int openSockets; // event WebSockets open or upgrading; this verticle's context only
     private volatile boolean closing; // the node is shutting down: no new messages
@@ -74,6 +75,7 @@ public final class ViewerApi {
         this.ledger = ledger;
         this.messages = new ViewerMessageParser(config.maxTextChars());
         this.states = new RoomStateParser(config.maxTextChars());
+        this.addresses = new AddressAllowance(config.perAddress());
     }
 
     public void mount(Router router) {
@@ -90,6 +92,13 @@ public final class ViewerApi {
         try {
             requireRoom(roomId);
             if (closing) throw new ApiError(503, null, "this node is shutting down; send the message to another node");
+            var peer = ctx.request().remoteAddress();
+            long retryS = peer == null ? 0 : addresses.take(peer.hostAddress(), System.currentTimeMillis());
+            if (retryS > 0) {
+                ctx.response().putHeader("retry-after", String.valueOf(retryS));
+                throw new ApiError(429, null, "this address has posted more viewer messages than " + addresses.describe()
+                        + "; try again in " + retryS + " s");
+            }
             ViewerMessage m = messages.parse(roomId, ctx.body().buffer(), System.currentTimeMillis());
             if (!ledger.accept(roomId, m.messageId(), m.acceptedAtMs())) {
                 throw new ApiError(409, "messageId", "message '" + m.messageId() + "' was already accepted; its outcome is at /v1/rooms/"
