@@ -299,7 +299,7 @@ public final class LoadGenerator {
         open.remove(m.id);
         done.put(m.id, m);
         rec.outcome(m.scheduledNs, kind, reason, latencyUs, viaWs);
-        if (scenario.flood().present()) flood.outcome(m.flood, m.room < scenario.flood().rooms(), key, latencyUs);
+        if (scenario.flood().rooms() > 0) flood.outcome(m.flood, m.room < scenario.flood().rooms(), key, latencyUs);
     }
 
     private Msg find(String id) {

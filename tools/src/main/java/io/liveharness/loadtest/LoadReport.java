@@ -81,7 +81,7 @@ public final class LoadReport {
                     ? "used heap of the one JVM that runs node and generator, MemoryMXBean sampled every second (ZGC: includes garbage not yet collected)"
                     : "not measured: the node runs in another process");
 
-            if (s.flood().present()) n.set("flood", r.flood().json(s.flood()));
+            if (s.flood().rooms() > 0) n.set("flood", r.flood().json(s.flood())); // messages 0: the same rooms as a baseline
 
             engine(n.putObject("engine"), engine, tp.get("answeredByModel").asDouble(), rec.outcomes.getOrDefault("answered/model", 0L));
 
