@@ -105,6 +105,11 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
                     headerTimeoutMs, perAddress);
         }
 
+        /** For a load generator on this machine: one address standing for thousands of viewers. */
+        public HttpConfig withoutAddressLimits() {
+            return withConnectionLimits(headerTimeoutMs, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE);
+        }
+
         public HttpConfig withConnectionLimits(long headerTimeoutMs, int connections, int messageBurst, int messagesPerMinute) {
             return new HttpConfig(host, port, maxTextChars, maxBodyBytes, maxWebSockets, webSocketQueueBytes, idleTimeoutMs,
                     headerTimeoutMs, new PerAddressConfig(connections, messageBurst, messagesPerMinute));
