@@ -84,9 +84,9 @@ public final class DemoCommand implements Main.Command {
             Map<String, Line> sent = new LinkedHashMap<>();
             Map<String, JsonNode> outcomes = new LinkedHashMap<>();
             System.out.println("the rooms open: one viewer greets each room ...");
-            outcomes.putAll(awaitOutcomes(http, base, operatorToken, send(http, base, OPENING, sent).keySet()));
+            outcomes.putAll(awaitOutcomes(http, base, operatorToken, send(http, base, OPENING, sent)));
             System.out.println("a burst of " + BURST.size() + " messages ...\n");
-            outcomes.putAll(awaitOutcomes(http, base, operatorToken, send(http, base, BURST, sent).keySet()));
+            outcomes.putAll(awaitOutcomes(http, base, operatorToken, send(http, base, BURST, sent)));
 
             LatencySummary latency = new LatencySummary();
             String room = null;
@@ -176,15 +176,15 @@ public final class DemoCommand implements Main.Command {
 
     private static String quote(String s) { return "\"" + s + "\""; }
 
-    /** Each message's whole outcome, from the operator's {@code GET /v1/outcomes/{id}}. */
-    private static Map<String, JsonNode> awaitOutcomes(HttpClient http, String base, String operatorToken, Iterable<String> ids) throws Exception {
+    /** Each message's whole outcome, from the operator's {@code GET /v1/rooms/{roomId}/outcomes/{id}}. */
+    private static Map<String, JsonNode> awaitOutcomes(HttpClient http, String base, String operatorToken, Map<String, Line> lines) throws Exception {
         Map<String, JsonNode> done = new LinkedHashMap<>();
         long until = System.nanoTime() + WAIT_FOR_OUTCOMES.toNanos();
-        List<String> pending = new ArrayList<>();
-        ids.forEach(pending::add);
+        List<String> pending = new ArrayList<>(lines.keySet());
         while (!pending.isEmpty() && System.nanoTime() < until) {
             for (String id : List.copyOf(pending)) {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + "/v1/outcomes/" + id))
+                String path = "/v1/rooms/" + lines.get(id).roomId() + "/outcomes/" + id;
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base + path))
                                 .header("authorization", "Bearer " + operatorToken).GET().build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() == 200) {

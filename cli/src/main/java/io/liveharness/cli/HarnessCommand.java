@@ -143,6 +143,6 @@ public final class HarnessCommand implements Main.Command {
     static HarnessRegistry registry(Options o) {
         NodeConfig c = config(o);
         return HarnessRegistry.open(Path.of(c.harness().stateDir()), Path.of(c.harness().dir()), c.harness().defaultVersion(),
-                c.mcp().servers().keySet());
+                c.mcp().servers().keySet(), c.harness().maxVersions());
     }
 }

@@ -31,7 +31,12 @@ public enum OutcomeReason {
      * A room state push (product on stage, a price, a stock count) changed what the answer rested
      * on while it was under way: it was cancelled, whatever it had already said staying said.
      */
-    STATE_CHANGED;
+    STATE_CHANGED,
+    /**
+     * The viewer went past their share of the room (rooms.perViewer): more messages than the
+     * allowance, or more questions waiting than one viewer may hold.
+     */
+    VIEWER_LIMIT;
 
     @JsonValue
     public String label() { return name().toLowerCase(Locale.ROOT); }

@@ -13,11 +13,11 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
                          OpenAiConfig openai, PlatformConfig platform) {
 
     public NodeConfig {
-        http = http == null ? new HttpConfig(null, null, null, null, null, null, null) : http;
-        rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null, null) : rooms;
+        http = http == null ? new HttpConfig(null, null, null, null, null, null, null, null, null) : http;
+        rooms = rooms == null ? new RoomsConfig(null, null, null, null, null, null, null, null, null, null) : rooms;
         engine = engine == null ? new EngineConfig(null, null, null, null, null, null, null, null, null, null, null, null, null) : engine;
         router = router == null ? new RouterConfig(null, null, null) : router;
-        harness = harness == null ? new HarnessConfig(null, null, null, null) : harness;
+        harness = harness == null ? new HarnessConfig(null, null, null, null, null) : harness;
         catalog = catalog == null ? new CatalogConfig(null, null) : catalog;
         ops = ops == null ? new OpsConfig(null, null) : ops;
         kafka = kafka == null ? KafkaConfig.disabled() : kafka;
@@ -30,14 +30,15 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
 
     public NodeConfig withPort(int port) {
         return new NodeConfig(new HttpConfig(http.host(), port, http.maxTextChars(), http.maxBodyBytes(),
-                        http.maxWebSockets(), http.webSocketQueueBytes(), http.idleTimeoutMs()),
+                        http.maxWebSockets(), http.webSocketQueueBytes(), http.idleTimeoutMs(), http.headerTimeoutMs(), http.perAddress()),
                 rooms, engine, router, harness, catalog, ops, kafka, mcp, openai, platform);
     }
 
     /** The same node over another rooms folder and catalog (the training world). */
     public NodeConfig withData(String roomsDir, CatalogConfig catalog) {
         RoomsConfig r = new RoomsConfig(roomsDir, rooms.queueCapacity(), rooms.staleAfterMs(), rooms.passivateAfterMs(),
-                rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity(), rooms.speech());
+                rooms.contextTokenBudget(), rooms.historyTurns(), rooms.replyDeadlineMs(), rooms.mergeSimilarity(), rooms.speech(),
+                rooms.perViewer());
         return withRooms(r).withCatalog(catalog);
     }
 
@@ -67,9 +68,13 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      * @param webSocketQueueBytes bytes written to one WebSocket or event stream and not yet taken by
      *                            its client; past it the client is too slow and is disconnected
      * @param idleTimeoutMs       a connection that neither sends nor receives for this long is closed
+     * @param headerTimeoutMs     a connection that has not finished its first request's headers this long after it
+     *                            opened is closed
+     * @param perAddress          what one client address may hold and send
      */
     public record HttpConfig(String host, Integer port, Integer maxTextChars, Integer maxBodyBytes,
-                             Integer maxWebSockets, Integer webSocketQueueBytes, Long idleTimeoutMs) {
+                             Integer maxWebSockets, Integer webSocketQueueBytes, Long idleTimeoutMs, Long headerTimeoutMs,
+                             PerAddressConfig perAddress) {
         public static final String DEFAULT_HOST = "127.0.0.1";
         public static final int DEFAULT_PORT = 8080;
         public static final int DEFAULT_MAX_TEXT_CHARS = 500;
@@ -77,6 +82,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
         public static final int DEFAULT_MAX_WEB_SOCKETS = 10_000;
         public static final int DEFAULT_WEB_SOCKET_QUEUE_BYTES = 256 * 1024;
         public static final long DEFAULT_IDLE_TIMEOUT_MS = 300_000;
+        public static final long DEFAULT_HEADER_TIMEOUT_MS = 10_000;
 
         public HttpConfig {
             host = host == null ? DEFAULT_HOST : host;
@@ -86,13 +92,50 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             maxWebSockets = maxWebSockets == null ? DEFAULT_MAX_WEB_SOCKETS : maxWebSockets;
             webSocketQueueBytes = webSocketQueueBytes == null ? DEFAULT_WEB_SOCKET_QUEUE_BYTES : webSocketQueueBytes;
             idleTimeoutMs = idleTimeoutMs == null ? DEFAULT_IDLE_TIMEOUT_MS : idleTimeoutMs;
+            headerTimeoutMs = headerTimeoutMs == null ? DEFAULT_HEADER_TIMEOUT_MS : headerTimeoutMs;
+            perAddress = perAddress == null ? new PerAddressConfig(null, null, null) : perAddress;
+            if (headerTimeoutMs < 500) throw new IllegalArgumentException("http.headerTimeoutMs must be at least 500, not " + headerTimeoutMs);
             if (maxWebSockets < 0) throw new IllegalArgumentException("http.maxWebSockets must be 0 or more, not " + maxWebSockets);
             if (webSocketQueueBytes < 1024) throw new IllegalArgumentException("http.webSocketQueueBytes must be at least 1024, not " + webSocketQueueBytes);
             if (idleTimeoutMs < 1000) throw new IllegalArgumentException("http.idleTimeoutMs must be at least 1000, not " + idleTimeoutMs);
         }
 
         public HttpConfig withWebSockets(int maxWebSockets, int webSocketQueueBytes, long idleTimeoutMs) {
-            return new HttpConfig(host, port, maxTextChars, maxBodyBytes, maxWebSockets, webSocketQueueBytes, idleTimeoutMs);
+            return new HttpConfig(host, port, maxTextChars, maxBodyBytes, maxWebSockets, webSocketQueueBytes, idleTimeoutMs,
+                    headerTimeoutMs, perAddress);
+        }
+
+        /** For a load generator on this machine: one address standing for thousands of viewers. */
+        public HttpConfig withoutAddressLimits() {
+            return withConnectionLimits(headerTimeoutMs, Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE);
+        }
+
+        public HttpConfig withConnectionLimits(long headerTimeoutMs, int connections, int messageBurst, int messagesPerMinute) {
+            return new HttpConfig(host, port, maxTextChars, maxBodyBytes, maxWebSockets, webSocketQueueBytes, idleTimeoutMs,
+                    headerTimeoutMs, new PerAddressConfig(connections, messageBurst, messagesPerMinute));
+        }
+    }
+
+    /**
+     * What one client address (the connection's peer) may hold and send. Behind a proxy every
+     * viewer has the proxy's address: raise these there, or set them to the proxy's share.
+     *
+     * @param connections       connections open at once; a connection past it is closed as it opens
+     * @param messageBurst      viewer messages the address may post at once
+     * @param messagesPerMinute after the burst, viewer messages a minute; past it {@code 429} with Retry-After
+     */
+    public record PerAddressConfig(Integer connections, Integer messageBurst, Integer messagesPerMinute) {
+        public static final int DEFAULT_CONNECTIONS = 256;
+        public static final int DEFAULT_MESSAGE_BURST = 300;
+        public static final int DEFAULT_MESSAGES_PER_MINUTE = 1200;
+
+        public PerAddressConfig {
+            connections = connections == null ? DEFAULT_CONNECTIONS : connections;
+            messageBurst = messageBurst == null ? DEFAULT_MESSAGE_BURST : messageBurst;
+            messagesPerMinute = messagesPerMinute == null ? DEFAULT_MESSAGES_PER_MINUTE : messagesPerMinute;
+            if (connections < 1) throw new IllegalArgumentException("http.perAddress.connections must be at least 1, not " + connections);
+            if (messageBurst < 1) throw new IllegalArgumentException("http.perAddress.messageBurst must be at least 1, not " + messageBurst);
+            if (messagesPerMinute < 1) throw new IllegalArgumentException("http.perAddress.messagesPerMinute must be at least 1, not " + messagesPerMinute);
         }
     }
 
@@ -105,7 +148,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      */
     public record RoomsConfig(String dir, Integer queueCapacity, Long staleAfterMs, Long passivateAfterMs,
                               Integer contextTokenBudget, Integer historyTurns, Long replyDeadlineMs,
-                              Double mergeSimilarity, SpeechConfig speech) {
+                              Double mergeSimilarity, SpeechConfig speech, PerViewerConfig perViewer) {
         public static final String DEFAULT_DIR = "rooms";
         public static final int DEFAULT_QUEUE_CAPACITY = 16;
         public static final long DEFAULT_STALE_AFTER_MS = 6_000;
@@ -125,44 +168,74 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             replyDeadlineMs = replyDeadlineMs == null ? DEFAULT_REPLY_DEADLINE_MS : replyDeadlineMs;
             mergeSimilarity = mergeSimilarity == null ? DEFAULT_MERGE_SIMILARITY : mergeSimilarity;
             speech = speech == null ? new SpeechConfig(null, null, null, null) : speech;
+            perViewer = perViewer == null ? new PerViewerConfig(null, null, null) : perViewer;
         }
 
         /** With the default speech settings. */
         public RoomsConfig(String dir, Integer queueCapacity, Long staleAfterMs, Long passivateAfterMs,
                            Integer contextTokenBudget, Integer historyTurns, Long replyDeadlineMs, Double mergeSimilarity) {
             this(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns, replyDeadlineMs,
-                    mergeSimilarity, null);
+                    mergeSimilarity, null, null);
         }
 
         public RoomsConfig withSpeech(SpeechConfig speech) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
+        }
+
+        public RoomsConfig withPerViewer(PerViewerConfig perViewer) {
+            return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         // one setting changed, the others kept: callers never rebuild the record by position
         public RoomsConfig withDir(String dir) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         public RoomsConfig withQueueCapacity(int queueCapacity) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         public RoomsConfig withStaleAfterMs(long staleAfterMs) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         public RoomsConfig withPassivateAfterMs(long passivateAfterMs) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
         }
 
         public RoomsConfig withReplyDeadlineMs(long replyDeadlineMs) {
             return new RoomsConfig(dir, queueCapacity, staleAfterMs, passivateAfterMs, contextTokenBudget, historyTurns,
-                    replyDeadlineMs, mergeSimilarity, speech);
+                    replyDeadlineMs, mergeSimilarity, speech, perViewer);
+        }
+    }
+
+    /**
+     * One viewer's share of a room (docs/security.md, "One viewer cannot silence a room"): a
+     * viewer's messages past it end {@code dropped}/{@code viewer_limit} without reaching the
+     * router or the model.
+     *
+     * @param burst             messages one viewer may send a room at once
+     * @param messagesPerMinute after the burst, messages per minute one viewer's allowance refills by
+     * @param waiting           questions of one viewer waiting in a room's queue at once
+     */
+    public record PerViewerConfig(Integer burst, Integer messagesPerMinute, Integer waiting) {
+        public static final int DEFAULT_BURST = 4;
+        public static final int DEFAULT_MESSAGES_PER_MINUTE = 12;
+        public static final int DEFAULT_WAITING = 2;
+
+        public PerViewerConfig {
+            burst = burst == null ? DEFAULT_BURST : burst;
+            messagesPerMinute = messagesPerMinute == null ? DEFAULT_MESSAGES_PER_MINUTE : messagesPerMinute;
+            waiting = waiting == null ? DEFAULT_WAITING : waiting;
+            if (burst < 1) throw new IllegalArgumentException("rooms.perViewer.burst must be at least 1, not " + burst);
+            if (messagesPerMinute < 1) throw new IllegalArgumentException("rooms.perViewer.messagesPerMinute must be at least 1, not " + messagesPerMinute);
+            if (waiting < 1) throw new IllegalArgumentException("rooms.perViewer.waiting must be at least 1, not " + waiting);
         }
     }
 
@@ -290,7 +363,14 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
      * versions and routing (pins, channels, experiments), and which source folder {@code stable}
      * starts on.
      */
-    public record HarnessConfig(String dir, String stateDir, String defaultVersion, Long refreshMs) {
+    /**
+     * Harness versions: where they come from, where they are stored.
+     *
+     * @param maxVersions versions the store keeps at most; a publish past it removes the oldest that no
+     *                    channel, pin, experiment or room manifest uses, or is refused when all are used
+     */
+    public record HarnessConfig(String dir, String stateDir, String defaultVersion, Long refreshMs, Integer maxVersions) {
+        public static final int DEFAULT_MAX_VERSIONS = 50;
         public static final String DEFAULT_DIR = "harness";
         public static final String DEFAULT_STATE_DIR = "var/harness";
         public static final String DEFAULT_VERSION = "default";
@@ -302,6 +382,12 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             stateDir = stateDir == null ? DEFAULT_STATE_DIR : stateDir;
             defaultVersion = defaultVersion == null ? DEFAULT_VERSION : defaultVersion;
             refreshMs = refreshMs == null ? DEFAULT_REFRESH_MS : refreshMs;
+            maxVersions = maxVersions == null ? DEFAULT_MAX_VERSIONS : maxVersions;
+            if (maxVersions < 2) throw new IllegalArgumentException("harness.maxVersions must be at least 2, not " + maxVersions);
+        }
+
+        public HarnessConfig(String dir, String stateDir, String defaultVersion, Long refreshMs) {
+            this(dir, stateDir, defaultVersion, refreshMs, null);
         }
     }
 

@@ -3,7 +3,7 @@ package io.liveharness.harness;
 import java.util.List;
 
 /** A harness that cannot be used; carries every problem found, each starting with file:line. */
-public final class HarnessException extends RuntimeException {
+public class HarnessException extends RuntimeException {
     private final List<String> problems;
 
     public HarnessException(List<String> problems) {

@@ -21,8 +21,8 @@ import java.util.stream.Stream;
  * @param origin where the files came from, for error messages ({@code harness/default})
  */
 public record HarnessFiles(String origin, SortedMap<String, byte[]> files) {
-    /** Longest a harness may be, so a publish cannot fill the store's disk or a node's heap. */
-    public static final int MAX_BYTES = 8 * 1024 * 1024;
+    /** Most bytes a harness may hold, all files together, so a publish cannot fill the store's disk or a node's heap. */
+    public static final int MAX_BYTES = 2 * 1024 * 1024;
 
     public HarnessFiles {
         files = Collections.unmodifiableSortedMap(new TreeMap<>(files));

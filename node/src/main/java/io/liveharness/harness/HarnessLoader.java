@@ -350,7 +350,31 @@ public final class HarnessLoader {
             }
             sections.add(new PromptSection(name, template, stable, s.path("trim").asInt(100), file, line));
         }
+        overBudget(sections, budget).ifPresent(why -> problem(MANIFEST, YamlLines.lineOf(lines, "prompt", "tokenBudget"), why));
         return new PromptSpec(budget, List.copyOf(sections));
+    }
+
+    /**
+     * The sections' own text (their templates, no value filled in) against the budget: the prompt
+     * can trim values, never a template, so text past the budget would make every prompt too long
+     * (and cost every message its tokenizing) however little the room has to say.
+     */
+    private static java.util.Optional<String> overBudget(List<PromptSection> sections, int budget) {
+        int total = 0;
+        PromptSection largest = null;
+        int largestTokens = -1;
+        for (PromptSection section : sections) {
+            int tokens = TokenEstimate.of(VARIABLE.matcher(section.template()).replaceAll(""));
+            total += tokens;
+            if (tokens > largestTokens) {
+                largest = section;
+                largestTokens = tokens;
+            }
+        }
+        if (total <= budget || largest == null) return java.util.Optional.empty();
+        return java.util.Optional.of("the prompt sections' own text is about " + total + " tokens (estimated), over prompt.tokenBudget ("
+                + budget + ") before any value is filled in; prompt section '" + largest.name() + "' is about " + largestTokens
+                + " tokens (" + largest.file() + ")");
     }
 
     /** The line of "key: value" at or after a line: list entries repeat their keys. */

@@ -16,7 +16,7 @@ final class HarnessPaths {
         List<String> problems = new ArrayList<>();
         for (String path : files.files().keySet()) {
             String why = whyNotCanonical(path);
-            if (why != null) problems.add(files.origin() + ":0: path '" + path + "' is not canonical: " + why);
+            if (why != null) problems.add(files.origin() + ":0: path '" + HarnessLimits.printable(path) + "' is not canonical: " + why);
         }
         if (!problems.isEmpty()) throw new HarnessException(problems);
     }

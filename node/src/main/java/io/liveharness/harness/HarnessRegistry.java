@@ -46,11 +46,16 @@ public final class HarnessRegistry {
     private final HarnessQuarantine quarantine;
     /** The MCP servers the node's conf declares: the only names a version may be published with. */
     private final java.util.Set<String> mcpServers;
+    /** Versions the store keeps at most (harness.maxVersions); past it the oldest unused go. */
+    private final int maxVersions;
+    /** The versions room manifests pin: in use, though routing does not name them. */
+    private volatile java.util.Set<String> manifestPins = java.util.Set.of();
     private volatile Snapshot snapshot;
 
-    private HarnessRegistry(Path stateDir, java.util.Set<String> mcpServers) {
+    private HarnessRegistry(Path stateDir, java.util.Set<String> mcpServers, int maxVersions) {
         this.stateDir = stateDir;
         this.mcpServers = java.util.Set.copyOf(mcpServers);
+        this.maxVersions = maxVersions;
         this.quarantine = new HarnessQuarantine(stateDir);
         this.snapshot = new Snapshot(Map.of(), HarnessRouting.EMPTY, null, Map.of());
     }
@@ -69,7 +74,14 @@ public final class HarnessRegistry {
      * may name only them, checked when it is published.
      */
     public static HarnessRegistry open(Path stateDir, Path sourceDir, String defaultName, java.util.Set<String> mcpServers) {
-        HarnessRegistry registry = new HarnessRegistry(stateDir, mcpServers);
+        return open(stateDir, sourceDir, defaultName, mcpServers, io.liveharness.config.NodeConfig.HarnessConfig.DEFAULT_MAX_VERSIONS);
+    }
+
+    /** As above, keeping at most {@code maxVersions} versions in the store (harness.maxVersions). */
+    public static HarnessRegistry open(Path stateDir, Path sourceDir, String defaultName, java.util.Set<String> mcpServers,
+                                       int maxVersions) {
+        if (maxVersions < 2) throw new IllegalArgumentException("harness.maxVersions must be at least 2, not " + maxVersions);
+        HarnessRegistry registry = new HarnessRegistry(stateDir, mcpServers, maxVersions);
         try {
             Files.createDirectories(stateDir.resolve("versions"));
         } catch (IOException e) {
@@ -127,11 +139,23 @@ public final class HarnessRegistry {
      */
     public List<Harness> inUse(java.util.Collection<HarnessRef> manifestPins) {
         Snapshot s = snapshot;
-        java.util.Set<String> ids = new java.util.LinkedHashSet<>(s.routing().channels().values());
-        s.routing().pins().values().forEach(p -> { if (p.version() != null) ids.add(p.version()); });
-        s.routing().experiments().forEach(e -> { ids.add(e.control()); ids.add(e.treatment()); });
+        java.util.Set<String> ids = routedIds(s.routing());
         manifestPins.forEach(r -> { if (r != null && r.version() != null) ids.add(r.version()); });
         return ids.stream().map(s.versions()::get).filter(java.util.Objects::nonNull).toList();
+    }
+
+    private static java.util.Set<String> routedIds(HarnessRouting routing) {
+        java.util.Set<String> ids = new java.util.LinkedHashSet<>(routing.channels().values());
+        routing.pins().values().forEach(p -> { if (p.version() != null) ids.add(p.version()); });
+        routing.experiments().forEach(e -> { ids.add(e.control()); ids.add(e.treatment()); });
+        return ids;
+    }
+
+    /** The versions room manifests pin ({@code harness.version} in a room's file): never removed from the store. */
+    public void keepPinnedByManifests(java.util.Collection<HarnessRef> pins) {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        pins.forEach(r -> { if (r != null && r.version() != null) ids.add(r.version()); });
+        manifestPins = java.util.Set.copyOf(ids);
     }
 
     /**
@@ -177,12 +201,14 @@ public final class HarnessRegistry {
      * version always hashes to its id.
      */
     public Harness publish(HarnessFiles files) {
+        HarnessLimits.require(files);
         HarnessPaths.requireCanonical(files);
         Harness h = HarnessLoader.load(files, mcpServers);
         Path versions = stateDir.resolve("versions");
         Path dir = versions.resolve(h.version());
         withLock(() -> {
             if (!Files.isDirectory(dir)) {
+                makeRoomFor(files, versions);
                 Path tmp = versions.resolve(".tmp-" + h.version() + "-" + ProcessHandle.current().pid());
                 DurableFiles.deleteTree(tmp); // left by a crash of this pid's predecessor
                 try {
@@ -203,6 +229,46 @@ public final class HarnessRegistry {
         });
         refresh();
         return h;
+    }
+
+    /**
+     * Before a new version is stored: while the store holds {@code maxVersions} or more, removes the
+     * oldest version nothing uses (no channel, pin, experiment or room manifest); refuses the publish
+     * when every one is in use. Runs under the store's lock.
+     */
+    private void makeRoomFor(HarnessFiles files, Path versions) throws IOException {
+        java.util.Set<String> used = routedIds(readRouting());
+        used.addAll(manifestPins);
+        List<Path> stored;
+        try (Stream<Path> dirs = Files.list(versions)) {
+            stored = new ArrayList<>(dirs.filter(Files::isDirectory).filter(d -> !d.getFileName().toString().startsWith(".")).toList());
+        }
+        stored.sort(java.util.Comparator.comparing(HarnessRegistry::modified));
+        List<Path> unused = new ArrayList<>(stored.stream().filter(d -> !used.contains(d.getFileName().toString())).toList());
+        int count = stored.size();
+        while (count >= maxVersions && !unused.isEmpty()) {
+            DurableFiles.deleteTree(unused.removeFirst());
+            count--;
+        }
+        if (count >= maxVersions) {
+            throw new HarnessException(List.of(files.origin() + ":0: the harness store holds " + count + " versions, its limit "
+                    + "harness.maxVersions (" + maxVersions + "), and a channel, pin, experiment or room manifest uses each;"
+                    + " unpin a room or end an experiment first"));
+        }
+        DurableFiles.syncDirectory(versions);
+        synchronized (this) {
+            Map<String, Harness> kept = new LinkedHashMap<>(snapshot.versions());
+            kept.keySet().removeIf(id -> !Files.isDirectory(versions.resolve(id)));
+            snapshot = new Snapshot(Map.copyOf(kept), snapshot.routing(), snapshot.routingTime(), snapshot.quarantined());
+        }
+    }
+
+    private static FileTime modified(Path dir) {
+        try {
+            return Files.getLastModifiedTime(dir);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
     }
 
     public void setChannel(String channel, String version) {
@@ -330,7 +396,7 @@ public final class HarnessRegistry {
              FileLock ignored = channel.lock()) {
             return action.run();
         } catch (IOException e) {
-            throw new HarnessException(new ArrayList<>(List.of(stateDir + ":0: cannot update the harness store: " + e.getMessage())));
+            throw new HarnessStoreException(new ArrayList<>(List.of(stateDir + ":0: cannot update the harness store: " + e.getMessage())));
         }
     }
 }

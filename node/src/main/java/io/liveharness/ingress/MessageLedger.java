@@ -8,9 +8,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Every message id this node has accepted, pending or with its outcome: the source of
- * {@code GET /v1/messages/{id}} and of duplicate detection, so a retried POST never produces a
- * second reply. Bounded: past the capacity the oldest finished entries are forgotten first.
+ * Every message this node has accepted, pending or with its outcome: the source of
+ * {@code GET /v1/rooms/{roomId}/messages/{id}} and of duplicate detection, so a retried POST never
+ * produces a second reply. A message id is its room's own: the same id in another room is another
+ * message, so no viewer can claim or read another room's message by its id. Bounded: past the
+ * capacity the oldest finished entries are forgotten first.
  */
 public final class MessageLedger {
     public static final int DEFAULT_CAPACITY = 200_000;
@@ -28,8 +30,9 @@ public final class MessageLedger {
 
     /** Records a new message; false when the id was seen before (a duplicate). */
     public synchronized boolean accept(String roomId, String messageId, long acceptedAtMs) {
-        if (entries.containsKey(messageId)) return false;
-        entries.put(messageId, new Entry(roomId, messageId, acceptedAtMs, null));
+        String key = key(roomId, messageId);
+        if (entries.containsKey(key)) return false;
+        entries.put(key, new Entry(roomId, messageId, acceptedAtMs, null));
         pending++;
         if (entries.size() > capacity) evictOne();
         size = entries.size();
@@ -37,10 +40,10 @@ public final class MessageLedger {
     }
 
     /** Forgets a message that was never handed to its room, so its sender may retry it. */
-    public synchronized void retract(String messageId) {
-        Entry e = entries.get(messageId);
+    public synchronized void retract(String roomId, String messageId) {
+        Entry e = entries.get(key(roomId, messageId));
         if (e != null && e.outcome() == null) {
-            entries.remove(messageId);
+            entries.remove(key(roomId, messageId));
             pending--;
             size = entries.size();
         }
@@ -48,9 +51,10 @@ public final class MessageLedger {
 
     /** Records an outcome; a second outcome for the same message is a bug and is refused. */
     public synchronized boolean complete(MessageOutcome outcome) {
-        Entry e = entries.get(outcome.messageId());
+        String key = key(outcome.roomId(), outcome.messageId());
+        Entry e = entries.get(key);
         if (e == null || e.outcome() != null) return false;
-        entries.put(outcome.messageId(), new Entry(e.roomId(), e.messageId(), e.acceptedAtMs(), outcome));
+        entries.put(key, new Entry(e.roomId(), e.messageId(), e.acceptedAtMs(), outcome));
         pending--;
         return true;
     }
@@ -60,16 +64,20 @@ public final class MessageLedger {
      * it is pending here, remembers it finished if this node never saw it; a known outcome stays.
      */
     public synchronized void remember(MessageOutcome outcome) {
-        Entry e = entries.get(outcome.messageId());
+        String key = key(outcome.roomId(), outcome.messageId());
+        Entry e = entries.get(key);
         if (e != null && e.outcome() != null) return;
         long acceptedAt = e == null ? outcome.acceptedAtMs() : e.acceptedAtMs();
-        entries.put(outcome.messageId(), new Entry(outcome.roomId(), outcome.messageId(), acceptedAt, outcome));
+        entries.put(key, new Entry(outcome.roomId(), outcome.messageId(), acceptedAt, outcome));
         if (e != null) pending--;
         if (entries.size() > capacity) evictOne();
         size = entries.size();
     }
 
-    public synchronized Entry find(String messageId) { return entries.get(messageId); }
+    public synchronized Entry find(String roomId, String messageId) { return entries.get(key(roomId, messageId)); }
+
+    /** Room and message id as one key: '/' is in neither (both are letters, digits and . _ : -). */
+    private static String key(String roomId, String messageId) { return roomId + "/" + messageId; }
 
     /** Pending and finished counts: two reads, no lock, so a busy ledger never holds up {@code /health}. */
     public Map<String, Long> counts() {

@@ -17,7 +17,8 @@ public final class OutcomeJson {
      * What a viewer may see of an outcome: how it ended, the reason code and what the avatar said.
      * Not the detail or the hook decisions: a blocked reply's hooks quote what they matched (a
      * phone number, a prohibited claim) and a failure's detail is an internal error; not the
-     * classification, harness version or stage timings either (they tell how the room decides).
+     * classification, harness version or stage timings either (they tell how the room decides), nor
+     * which message a merged one was answered with (another viewer's id).
      */
     public static ObjectNode forViewer(MessageOutcome o) {
         ObjectNode n = RequestJson.JSON.createObjectNode();
@@ -27,7 +28,6 @@ public final class OutcomeJson {
         n.put("reason", o.reason().label());
         if (o.replyText() != null) n.put("reply", o.replyText());
         if (!o.segments().isEmpty()) o.segments().forEach(s -> n.withArray("segments").add(s.text()));
-        if (o.mergedInto() != null) n.put("mergedInto", o.mergedInto());
         n.put("latencyMs", o.endToEndMs());
         return n;
     }
@@ -96,6 +96,18 @@ public final class OutcomeJson {
         return n;
     }
 
+    /** The whole reply as a viewer may see it: what was said, for which message, when; not how the room decided. */
+    public static ObjectNode replyForViewer(AvatarReply r) {
+        ObjectNode n = RequestJson.JSON.createObjectNode();
+        n.put("type", "reply");
+        n.put("roomId", r.roomId());
+        n.put("messageId", r.messageId());
+        n.put("text", r.text());
+        n.put("emittedAtMs", r.emittedAtMs());
+        return n;
+    }
+
+    /** The whole reply for operators (the transcript): with its intent, harness version and whether the fallback gave it. */
     public static ObjectNode reply(AvatarReply r) {
         ObjectNode n = RequestJson.JSON.createObjectNode();
         n.put("type", "reply");

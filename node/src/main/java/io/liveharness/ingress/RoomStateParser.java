@@ -31,6 +31,17 @@ public final class RoomStateParser {
     static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,63}");
     /** A promotion title is one short line on screen; the prompt carries it into every request. */
     static final int MAX_TITLE_CHARS = 120;
+    /**
+     * A price the avatar can say: whole cents, at most a million. Past it (1e308, say) it is a
+     * client's bug, and the fallback would read out a number no TTS takes.
+     */
+    static final double MAX_PRICE = 1_000_000;
+    /** Units of stock a room may announce. */
+    static final long MAX_STOCK = 10_000_000;
+    /** Items of one list (price changes, stock changes): a room sells a handful of products. */
+    static final int MAX_ITEMS = 100;
+    /** Promotions on at once: each is a line of every request's prompt. */
+    static final int MAX_PROMOTIONS = 20;
     private final int maxTextChars;
 
     public RoomStateParser(int maxTextChars) { this.maxTextChars = maxTextChars; }
@@ -50,22 +61,25 @@ public final class RoomStateParser {
         List<PriceChange> prices = list(obj, "priceChanges", (item, path) -> {
             String product = product(item, path, roomId, roomHasProduct);
             JsonNode price = item.get("price");
-            if (price == null || !price.isNumber() || price.asDouble() < 0) {
-                throw ApiError.badField(path + ".price", "'" + path + ".price' must be a number of 0 or more");
+            if (price == null || !price.isNumber() || !(price.asDouble() >= 0 && price.asDouble() <= MAX_PRICE)
+                    || price.decimalValue().stripTrailingZeros().scale() > 2) {
+                throw ApiError.badField(path + ".price", "'" + path + ".price' must be a number from 0 to "
+                        + (long) MAX_PRICE + " in whole cents (at most 2 decimals)");
             }
             return new PriceChange(product, price.asDouble());
-        });
+        }, MAX_ITEMS);
         List<StockChange> stock = list(obj, "stockChanges", (item, path) -> {
             String product = product(item, path, roomId, roomHasProduct);
             JsonNode units = item.get("stock");
-            if (units == null || !units.isIntegralNumber() || units.asLong() < 0 || units.asLong() > Integer.MAX_VALUE) {
-                throw ApiError.badField(path + ".stock", "'" + path + ".stock' must be a whole number of 0 or more");
+            if (units == null || !units.isIntegralNumber() || !units.canConvertToLong() || units.asLong() < 0 || units.asLong() > MAX_STOCK) {
+                throw ApiError.badField(path + ".stock", "'" + path + ".stock' must be a whole number from 0 to " + MAX_STOCK);
             }
             return new StockChange(product, units.asInt());
-        });
+        }, MAX_ITEMS);
         List<Promotion> promotions = list(obj, "promotions", (item, path) -> new Promotion(
                 id(item, path, "id"), promptText(path + ".title", text(item, path, "title", true), MAX_TITLE_CHARS),
-                id(item, path, "actionLinkId"), item.has("productId") ? product(item, path, roomId, roomHasProduct) : null));
+                id(item, path, "actionLinkId"), item.has("productId") ? product(item, path, roomId, roomHasProduct) : null),
+                MAX_PROMOTIONS);
         String utterance = RequestJson.optionalString(obj, "utterance");
         if (utterance != null) promptText("utterance", utterance, maxTextChars * 4);
         return new RoomStateUpdate(roomId, onStage, prices, stock, promotions, utterance, nowMs);
@@ -75,10 +89,11 @@ public final class RoomStateParser {
         T parse(JsonNode item, String path);
     }
 
-    private static <T> List<T> list(JsonNode obj, String field, ItemParser<T> parser) {
+    private static <T> List<T> list(JsonNode obj, String field, ItemParser<T> parser, int maxItems) {
         JsonNode arr = obj.get(field);
         if (arr == null || arr.isNull()) return null;
         if (!arr.isArray()) throw ApiError.badField(field, "'" + field + "' must be an array");
+        if (arr.size() > maxItems) throw ApiError.badField(field, "'" + field + "' has " + arr.size() + " items; at most " + maxItems);
         List<T> out = new ArrayList<>();
         for (int i = 0; i < arr.size(); i++) {
             String path = field + "[" + i + "]";

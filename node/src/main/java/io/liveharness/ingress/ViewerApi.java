@@ -50,6 +50,7 @@ public final class ViewerApi {
     private final MessageSink sink;
     private final Handler<RoutingContext> relay;
     private final BearerToken platform;
+    private final AddressAllowance addresses;
     private final Set<String> recorded = new HashSet<>(); // rooms whose outcomes the ledger hears; this verticle's context only
     private int openSockets; // event WebSockets open or upgrading; this verticle's context only
     private volatile boolean closing; // the node is shutting down: no new messages
@@ -74,6 +75,7 @@ public final class ViewerApi {
         this.ledger = ledger;
         this.messages = new ViewerMessageParser(config.maxTextChars());
         this.states = new RoomStateParser(config.maxTextChars());
+        this.addresses = new AddressAllowance(config.perAddress());
     }
 
     public void mount(Router router) {
@@ -82,7 +84,7 @@ public final class ViewerApi {
         // Checked before the relay: a request without the platform token goes nowhere, here or on the room's node.
         router.post("/v1/rooms/:roomId/state").handler(body).handler(PlatformGuard.of(platform)).handler(relay).handler(this::postState);
         router.get("/v1/rooms/:roomId/events").handler(this::events);
-        router.get("/v1/messages/:messageId").handler(this::getMessage);
+        router.get("/v1/rooms/:roomId/messages/:messageId").handler(this::getMessage);
     }
 
     private void postMessage(RoutingContext ctx) {
@@ -90,16 +92,24 @@ public final class ViewerApi {
         try {
             requireRoom(roomId);
             if (closing) throw new ApiError(503, null, "this node is shutting down; send the message to another node");
+            var peer = ctx.request().remoteAddress();
+            long retryS = peer == null ? 0 : addresses.take(peer.hostAddress(), System.currentTimeMillis());
+            if (retryS > 0) {
+                ctx.response().putHeader("retry-after", String.valueOf(retryS));
+                throw new ApiError(429, null, "this address has posted more viewer messages than " + addresses.describe()
+                        + "; try again in " + retryS + " s");
+            }
             ViewerMessage m = messages.parse(roomId, ctx.body().buffer(), System.currentTimeMillis());
             if (!ledger.accept(roomId, m.messageId(), m.acceptedAtMs())) {
-                throw new ApiError(409, "messageId", "message '" + m.messageId() + "' was already accepted; its outcome is at /v1/messages/" + m.messageId());
+                throw new ApiError(409, "messageId", "message '" + m.messageId() + "' was already accepted; its outcome is at /v1/rooms/"
+                        + roomId + "/messages/" + m.messageId());
             }
             recordOutcomesOf(roomId);
             sink.submit(m).onComplete(ar -> {
                 if (ar.succeeded()) {
                     json(ctx, 202, RequestJson.JSON.createObjectNode().put("accepted", true).put("messageId", m.messageId()));
                 } else {
-                    ledger.retract(m.messageId());
+                    ledger.retract(roomId, m.messageId());
                     error(ctx, new ApiError(503, null, "room '" + roomId + "' could not take the message now; try again"));
                 }
             });
@@ -130,9 +140,10 @@ public final class ViewerApi {
     }
 
     private void getMessage(RoutingContext ctx) {
-        MessageLedger.Entry e = ledger.find(ctx.pathParam("messageId"));
+        MessageLedger.Entry e = ledger.find(ctx.pathParam("roomId"), ctx.pathParam("messageId"));
         if (e == null) {
-            error(ctx, new ApiError(404, "messageId", "no message '" + ctx.pathParam("messageId") + "' on this node"));
+            error(ctx, new ApiError(404, "messageId", "no message '" + ctx.pathParam("messageId") + "' in room '"
+                    + ctx.pathParam("roomId") + "' on this node"));
         } else if (e.outcome() == null) {
             json(ctx, 202, RequestJson.JSON.createObjectNode().put("messageId", e.messageId()).put("roomId", e.roomId())
                     .put("status", "pending").put("waitingMs", System.currentTimeMillis() - e.acceptedAtMs()));
@@ -142,13 +153,14 @@ public final class ViewerApi {
     }
 
     /**
-     * {@code GET /v1/outcomes/{messageId}}: the whole outcome (detail, hook decisions, timings), behind
-     * {@code operatorAuth}, the operator API's own check.
+     * {@code GET /v1/rooms/{roomId}/outcomes/{messageId}}: the whole outcome (detail, hook decisions,
+     * timings), behind {@code operatorAuth}, the operator API's own check.
      */
     public void mountOperatorView(Router router, Handler<RoutingContext> operatorAuth) {
-        router.get("/v1/outcomes/:messageId").handler(operatorAuth).handler(ctx -> {
-            MessageLedger.Entry e = ledger.find(ctx.pathParam("messageId"));
-            if (e == null) error(ctx, new ApiError(404, "messageId", "no message '" + ctx.pathParam("messageId") + "' on this node"));
+        router.get("/v1/rooms/:roomId/outcomes/:messageId").handler(operatorAuth).handler(ctx -> {
+            MessageLedger.Entry e = ledger.find(ctx.pathParam("roomId"), ctx.pathParam("messageId"));
+            if (e == null) error(ctx, new ApiError(404, "messageId", "no message '" + ctx.pathParam("messageId") + "' in room '"
+                    + ctx.pathParam("roomId") + "' on this node"));
             else if (e.outcome() == null) json(ctx, 202, RequestJson.JSON.createObjectNode().put("messageId", e.messageId())
                     .put("roomId", e.roomId()).put("status", "pending").put("waitingMs", System.currentTimeMillis() - e.acceptedAtMs()));
             else json(ctx, 200, OutcomeJson.outcome(e.outcome()));
@@ -210,7 +222,7 @@ public final class ViewerApi {
         consumers.add(vertx.eventBus().<ReplySegment>localConsumer(Addresses.segment(roomId),
                 m -> send.handle(OutcomeJson.segment(m.body()).toString())));
         consumers.add(vertx.eventBus().<AvatarReply>localConsumer(Addresses.reply(roomId),
-                m -> send.handle(OutcomeJson.reply(m.body()).toString())));
+                m -> send.handle(OutcomeJson.replyForViewer(m.body()).toString())));
         consumers.add(vertx.eventBus().<MessageOutcome>localConsumer(Addresses.outcome(roomId),
                 m -> send.handle(OutcomeJson.forViewer(m.body()).put("type", "outcome").toString())));
         ws.closeHandler(v -> end.run());

@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * Every node reads {@code message-outcomes} (from the time it started) into its ledger, so
- * {@code GET /v1/messages/{id}} answers on any node, not only on the one hosting the room. A group
+ * {@code GET /v1/rooms/{roomId}/messages/{id}} answers on any node, not only on the one hosting the room. A group
  * of its own per node: each node reads every outcome.
  */
 public final class OutcomesFeed extends VerticleBase {

@@ -49,6 +49,7 @@ final class HttpServerVerticle extends VerticleBase {
         router.route().last().handler(ctx -> Responses.error(ctx,
                 new ApiError(404, null, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path())));
         router.route().failureHandler(Responses::failure);
+        ConnectionLimits limits = new ConnectionLimits(vertx, config);
         return vertx.createHttpServer(new HttpServerOptions().setHost(config.host()).setPort(config.port())
                         // a connection that went quiet (a stalled client, a forgotten socket) stops holding memory
                         .setIdleTimeout((int) Math.min(Integer.MAX_VALUE, config.idleTimeoutMs()))
@@ -56,7 +57,11 @@ final class HttpServerVerticle extends VerticleBase {
                         // HTTP/1.1 only: a client's h2c upgrade (the JDK client tries one by default) could
                         // stall a response larger than HTTP/2's first flow-control window (/metrics)
                         .setHttp2ClearTextEnabled(false))
-                .requestHandler(router)
+                .connectionHandler(limits::opened)
+                .requestHandler(request -> {
+                    limits.requested(request.connection());
+                    router.handle(request);
+                })
                 .listen()
                 .onSuccess(s -> server = s);
     }

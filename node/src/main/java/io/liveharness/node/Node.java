@@ -129,7 +129,7 @@ public final class Node implements AutoCloseable {
             catalog = Catalog.load(Path.of(config.catalog().file()));
             policies = Policies.load(Path.of(config.catalog().policies()));
             harnesses = HarnessRegistry.open(Path.of(config.harness().stateDir()), Path.of(config.harness().dir()),
-                    config.harness().defaultVersion(), mcpServers.keySet());
+                    config.harness().defaultVersion(), mcpServers.keySet(), config.harness().maxVersions());
             HarnessRegistry store = harnesses;
             // A quarantined version is known: the room runs stable until it is fixed (HarnessRegistry.resolve).
             java.util.function.Predicate<String> known = v -> store.version(v).isPresent() || store.quarantined().containsKey(v);
@@ -156,6 +156,7 @@ public final class Node implements AutoCloseable {
         // Only the versions rooms can run start servers; a stored version nothing uses runs nothing.
         McpServers mcp = new McpServers(vertx, mcpServers);
         List<HarnessRef> manifestPins = manifests.stream().map(RoomManifest::harness).toList();
+        harnesses.keepPinnedByManifests(manifestPins);
         mcp.sync(harnesses.inUse(manifestPins));
         HarnessHooks hooks = new HarnessHooks(vertx, HookRegistry.load());
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),

@@ -43,7 +43,8 @@ import java.util.function.Supplier;
  * Mount it before the viewer API: its guard runs first on viewer routes.
  */
 public final class OperatorApi {
-    private static final int MAX_PUBLISH_BYTES = HarnessFiles.MAX_BYTES;
+    /** The JSON of a harness at its limit, with room for escapes; the files' own bytes are checked on their own. */
+    private static final int MAX_PUBLISH_BYTES = 4 * HarnessFiles.MAX_BYTES;
 
     private final Vertx vertx;
     private final RoomRegistry rooms;
@@ -85,7 +86,7 @@ public final class OperatorApi {
     }
 
     public void mount(Router router) {
-        ViewerGuard guard = new ViewerGuard(token, monitor);
+        ViewerGuard guard = new ViewerGuard(monitor);
         for (String path : ViewerGuard.VIEWER_PATHS) router.route(path).handler(guard);
         router.get("/metrics").handler(ctx -> ctx.response()
                 .putHeader("content-type", "text/plain; version=0.0.4; charset=utf-8").end(metrics.scrape()));
@@ -195,7 +196,7 @@ public final class OperatorApi {
         }
     }
 
-    /** The operator token check, for an operator route mounted elsewhere ({@code GET /v1/outcomes/{id}}). */
+    /** The operator token check, for an operator route mounted elsewhere ({@code GET /v1/rooms/{roomId}/outcomes/{id}}). */
     public io.vertx.core.Handler<RoutingContext> authenticator() { return this::authenticate; }
 
     /** No token: 401. A token that is not the operator's: 403. The token itself is never echoed or logged. */
@@ -255,7 +256,8 @@ public final class OperatorApi {
             texts.put(e.getKey(), e.getValue().asText());
         });
         String channel = RequestJson.optionalString(body, "channel");
-        String origin = "publish:" + RequestJson.optionalString(body, "name");
+        String name = RequestJson.optionalString(body, "name");
+        String origin = name == null ? "publish" : "publish:" + name;
         blocking(ctx, () -> {
             Harness h = harnesses.publish(HarnessFiles.fromText(origin, texts));
             if (channel != null) harnesses.setChannel(channel, h.version());
@@ -298,6 +300,9 @@ public final class OperatorApi {
         vertx.executeBlocking(work, false).onComplete(ar -> {
             if (ar.succeeded()) {
                 Responses.json(ctx, status, ar.result());
+            } else if (ar.cause() instanceof io.liveharness.harness.HarnessStoreException store) {
+                // The store's trouble names its folders and the cause: the log gets it, the caller an id.
+                Responses.internalError(ctx, 500, "the harness store could not take the version; nothing changed", store);
             } else if (ar.cause() instanceof HarnessException h) {
                 ObjectNode err = RequestJson.JSON.createObjectNode().put("error", "the harness was refused; the running versions keep serving");
                 ArrayNode problems = err.putArray("problems");
@@ -306,7 +311,7 @@ public final class OperatorApi {
             } else if (ar.cause() instanceof IllegalArgumentException e) {
                 Responses.error(ctx, new ApiError(400, null, e.getMessage()));
             } else {
-                Responses.error(ctx, new ApiError(500, null, String.valueOf(ar.cause())));
+                Responses.internalError(ctx, 500, "the request failed; nothing changed", ar.cause());
             }
         });
     }

@@ -10,7 +10,7 @@ import io.liveharness.harness.Skill;
 import io.liveharness.harness.ToolSpec;
 import io.liveharness.room.RoomSnapshot.Turn;
 import io.liveharness.room.RoomSnapshot.Utterance;
-import io.liveharness.room.TokenEstimate;
+import io.liveharness.harness.TokenEstimate;
 import io.liveharness.tools.Product;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.liveharness.room;
 
+import io.liveharness.harness.TokenEstimate;
 import io.liveharness.room.RoomSnapshot.Turn;
 import io.liveharness.room.RoomSnapshot.Utterance;
 

@@ -97,10 +97,11 @@ final class QuestionOutcomes {
         return out;
     }
 
-    /** A message the burst policy let go without an answer. */
+    /** A message the burst policy let go without an answer ({@code c} null: let go before the router saw it). */
     static MessageOutcome dropped(String roomId, ViewerMessage m, Classification c, OutcomeReason reason, String detail) {
-        return new MessageOutcome(roomId, m.messageId(), OutcomeKind.DROPPED, reason, detail, null, c.intent().label(),
-                c.confidence(), null, null, StageTimings.NONE, m.acceptedAtMs(), System.currentTimeMillis(), List.of());
+        return new MessageOutcome(roomId, m.messageId(), OutcomeKind.DROPPED, reason, detail, null,
+                c == null ? null : c.intent().label(), c == null ? 0 : c.confidence(), null, null, StageTimings.NONE,
+                m.acceptedAtMs(), System.currentTimeMillis(), List.of());
     }
 
     private MessageOutcome outcome(ViewerMessage m, OutcomeKind kind, OutcomeReason reason, String detail, String reply,

@@ -58,6 +58,7 @@ public final class RoomVerticle extends VerticleBase {
 
     private ContextWindow window;
     private RoomQueue queue;
+    private ViewerAllowance allowance;
     private String onStage;
     private List<Promotion> promotions;
     /** The room's own prices and stock (the platform's, for this room only), over the catalog's. */
@@ -88,7 +89,9 @@ public final class RoomVerticle extends VerticleBase {
     public Future<?> start() {
         var config = services.config();
         window = new ContextWindow(config.contextTokenBudget(), config.historyTurns(), initial.utterances(), initial.turns());
-        queue = new RoomQueue(config.queueCapacity(), config.staleAfterMs(), config.mergeSimilarity(), this::dropped);
+        queue = new RoomQueue(config.queueCapacity(), config.staleAfterMs(), config.mergeSimilarity(),
+                config.perViewer().waiting(), this::dropped);
+        allowance = new ViewerAllowance(config.perViewer());
         onStage = initial.onStageProductId();
         promotions = initial.promotions();
         prices.putAll(initial.prices());
@@ -133,6 +136,10 @@ public final class RoomVerticle extends VerticleBase {
     }
 
     private void accept(ViewerMessage m) {
+        if (!allowance.take(m.userId(), services.clock().millis())) {
+            dropped(m, null, OutcomeReason.VIEWER_LIMIT); // before the router: a flood costs the room no classifying
+            return;
+        }
         Long answeredAt = lastAnsweredByUser.get(m.userId());
         boolean replyToAvatar = answeredAt != null && m.acceptedAtMs() - answeredAt < REPLY_WINDOW_MS;
         Classification c = services.router().classify(m.text(), new RouteContext(replyToAvatar, productKeywords));
@@ -234,6 +241,11 @@ public final class RoomVerticle extends VerticleBase {
             case STALE -> "older than the room's staleness limit of " + services.config().staleAfterMs() + " ms";
             case OVERLOAD -> "the room's queue of " + services.config().queueCapacity() + " was full of higher-priority messages";
             case SPAM -> "classified as spam";
+            case VIEWER_LIMIT -> c == null
+                    ? "viewer '" + m.userId() + "' sent more than rooms.perViewer allows (" + services.config().perViewer().burst()
+                    + " at once, then " + services.config().perViewer().messagesPerMinute() + " a minute)"
+                    : "viewer '" + m.userId() + "' had its share of the room's queue (rooms.perViewer.waiting "
+                    + services.config().perViewer().waiting() + ", one place once the queue is full)";
             default -> reason.label();
         };
         publish(QuestionOutcomes.dropped(manifest.id(), m, c, reason, detail));

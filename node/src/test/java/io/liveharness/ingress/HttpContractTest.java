@@ -75,10 +75,10 @@ class HttpContractTest {
 
     @Test
     void beforeItsOutcomeAMessageIsPendingAndAnUnknownOneIsNotFound() {
-        assertBadField(http.get("/v1/messages/never-sent"), 404, "messageId");
+        assertBadField(http.get("/v1/rooms/tech-room/messages/never-sent"), 404, "messageId");
         String id = id();
         http.post("/v1/rooms/tech-room/messages", message(id, "is the power bank in stock?"));
-        Reply r = http.get("/v1/messages/" + id);
+        Reply r = http.get("/v1/rooms/tech-room/messages/" + id);
         assertTrue(r.status() == 202 || r.status() == 200, r.body());
         if (r.status() == 202) assertEquals("pending", r.json().path("status").asText());
         http.awaitOutcome(id, OUTCOME);
@@ -115,7 +115,7 @@ class HttpContractTest {
         body[prefix.length + 2] = '"';
         body[prefix.length + 3] = '}';
         assertBadField(http.post("/v1/rooms/dress-room/messages", body), 400, "body");
-        assertEquals(404, http.get("/v1/messages/utf").status(), "a refused message leaves no trace");
+        assertEquals(404, http.get("/v1/rooms/dress-room/messages/utf").status(), "a refused message leaves no trace");
     }
 
     @Test

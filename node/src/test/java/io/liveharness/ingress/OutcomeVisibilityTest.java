@@ -78,8 +78,8 @@ class OutcomeVisibilityTest {
                 assertFalse(o.toString().contains("banned-terms"), o.toString());
             }
 
-            assertEquals(401, viewer.get("/v1/outcomes/seen-1").status(), "the operator's view needs the operator token");
-            assertEquals(403, Http.platform(node.port()).get("/v1/outcomes/seen-1").status(), "the platform's token is not it");
+            assertEquals(401, viewer.get("/v1/rooms/tech-room/outcomes/seen-1").status(), "the operator's view needs the operator token");
+            assertEquals(403, Http.platform(node.port()).get("/v1/rooms/tech-room/outcomes/seen-1").status(), "the platform's token is not it");
         }
     }
 }

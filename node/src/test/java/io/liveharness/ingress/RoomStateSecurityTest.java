@@ -116,6 +116,28 @@ class RoomStateSecurityTest {
     }
 
     @Test
+    void pricesStockAndListsPastTheirBoundsAreRefusedNamingTheField() throws Exception {
+        String[][] cases = {
+                {"{\"priceChanges\":[{\"productId\":\"dress-102\",\"price\":1e308}]}", "priceChanges[0].price"},
+                {"{\"priceChanges\":[{\"productId\":\"dress-102\",\"price\":1000000.01}]}", "priceChanges[0].price"},
+                {"{\"priceChanges\":[{\"productId\":\"dress-102\",\"price\":12.345}]}", "priceChanges[0].price"},
+                {"{\"stockChanges\":[{\"productId\":\"dress-102\",\"stock\":2000000000}]}", "stockChanges[0].stock"},
+                {"{\"promotions\":[" + String.join(",", java.util.Collections.nCopies(21,
+                        "{\"id\":\"p\",\"title\":\"t\",\"actionLinkId\":\"l\"}")) + "]}", "promotions"},
+                {"{\"priceChanges\":[" + String.join(",", java.util.Collections.nCopies(101,
+                        "{\"productId\":\"dress-102\",\"price\":1}")) + "]}", "priceChanges"},
+        };
+        for (String[] c : cases) {
+            Reply r = platform.post("/v1/rooms/dress-room/state", c[0]);
+            assertEquals(400, r.status(), c[1] + ": " + r.body());
+            assertEquals(c[1], r.json().path("field").asText(), r.body());
+        }
+        assertEquals(219.0, tool("dress-room", "product_lookup", "dress-102").path("price").asDouble(), "nothing refused changed a price");
+        assertEquals(202, platform.post("/v1/rooms/dress-room/state",
+                "{\"priceChanges\":[{\"productId\":\"dress-102\",\"price\":219.00}]}").status(), "a price in cents still goes");
+    }
+
+    @Test
     void aPriceAndStockChangeInOneRoomLeavesAnotherRoomsPromptToolsAndFallbackAlone() throws Exception {
         Reply changed = platform.post("/v1/rooms/dress-room/state",
                 "{\"priceChanges\":[{\"productId\":\"dress-101\",\"price\":99}],\"stockChanges\":[{\"productId\":\"dress-101\",\"stock\":3}]}");

@@ -82,7 +82,7 @@ class KafkaIngressTest {
 
             JsonNode viaHttp = viewer.awaitOutcome("http-0", Duration.ofSeconds(30));
             assertEquals("http-0", viaHttp.path("messageId").asText());
-            JsonNode viaKafka = viewer.awaitOutcome(sent.get(0), Duration.ofSeconds(30));
+            JsonNode viaKafka = viewer.awaitOutcome(KafkaTestNodes.allRooms().get(0), sent.get(0), Duration.ofSeconds(30));
             assertEquals(sent.get(0), viaKafka.path("messageId").asText(), "outcomes of messages that came by Kafka are readable too");
             assertEquals(409, viewer.post("/v1/rooms/tech-room/messages", "{\"messageId\":\"http-0\",\"userId\":\"u\",\"text\":\"again\"}").status());
         }

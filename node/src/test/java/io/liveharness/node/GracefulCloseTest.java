@@ -48,7 +48,7 @@ class GracefulCloseTest {
 
         MessageLedger ledger = node.ledger();
         for (String id : accepted) {
-            MessageLedger.Entry e = ledger.find(id);
+            MessageLedger.Entry e = ledger.find("tech-room", id);
             assertNotNull(e, id);
             assertNotNull(e.outcome(), id + " was accepted and left with no outcome");
             AtomicInteger n = heard.get(id);

@@ -78,7 +78,7 @@ final class OpsNodes {
         static Client operatorAndViewer(int port) { return new Client(port, "Bearer " + TOKEN, true); }
 
         private static boolean viewerPath(String path) {
-            return path.matches("/v1/rooms/[^/]+/(messages|state|events)") || path.startsWith("/v1/messages/") || path.equals("/health");
+            return path.matches("/v1/rooms/[^/]+/(messages|state|events)") || path.matches("/v1/rooms/[^/]+/messages/[^/]+") || path.equals("/health");
         }
 
         /**
@@ -87,7 +87,7 @@ final class OpsNodes {
          * {@code GET /v1/messages/{id}}.
          */
         JsonNode awaitOutcome(String messageId, Duration timeout) {
-            String path = (authorization != null ? "/v1/outcomes/" : "/v1/messages/") + messageId;
+            String path = "/v1/rooms/" + Http.roomOf(messageId) + (authorization != null ? "/outcomes/" : "/messages/") + messageId;
             Http.Reply r = await("an outcome at " + path).atMost(timeout).pollInterval(Duration.ofMillis(20))
                     .until(() -> get(path), reply -> reply.status() != 202);
             if (r.status() != 200) throw new AssertionError("GET " + path + " gave " + r.status() + " " + r.body());
@@ -103,6 +103,7 @@ final class OpsNodes {
         Http.Reply delete(String path) { return send("DELETE", path, null); }
 
         Http.Reply send(String method, String path, String body) {
+            if ("POST".equals(method) && body != null) Http.noteRoom(path, body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30))
                     .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
             if (body != null) b.header("content-type", "application/json");

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RoomQueueTest {
     private final List<String> dropped = new ArrayList<>();
-    private final RoomQueue queue = new RoomQueue(3, 10_000, 0.6, (m, c, reason) -> dropped.add(m.messageId() + ":" + reason));
+    private final RoomQueue queue = new RoomQueue(3, 10_000, 0.6, 2, (m, c, reason) -> dropped.add(m.messageId() + ":" + reason));
 
     private static ViewerMessage msg(String id, String text, long at) { return new ViewerMessage("r", id, "u-" + id, text, at); }
 
@@ -82,5 +82,47 @@ class RoomQueueTest {
         queue.offer(msg("a", "加V看福利", 0), is(Intent.SPAM));
         assertEquals(List.of("a:spam"), dropped);
         assertTrue(queue.idle());
+    }
+
+    private static ViewerMessage from(String user, String id, String text, long at) { return new ViewerMessage("r", id, user, text, at); }
+
+    @Test
+    void aViewerPastTheirShareOfTheQueueIsDroppedAndPushesOutNobodyElse() {
+        queue.offer(from("other", "o1", "主播好呀", 0), is(Intent.CHITCHAT));
+        queue.offer(from("flood", "f1", "有M码吗", 1), is(Intent.PRODUCT_QA));
+        queue.offer(from("flood", "f2", "面料是什么", 2), is(Intent.PRODUCT_QA));
+        queue.offer(from("flood", "f3", "发货快吗", 3), is(Intent.LOGISTICS));
+        assertEquals(List.of("f3:viewer_limit"), dropped, "the other viewer's chitchat stays; the flooder's third goes");
+        assertEquals(3, queue.waitingCount());
+    }
+
+    @Test
+    void inAFullQueueAViewersFirstQuestionOutranksAnothersSecond() {
+        queue.offer(from("flood", "f1", "有M码吗", 0), is(Intent.PRODUCT_QA));
+        queue.offer(from("flood", "f2", "面料是什么", 1), is(Intent.PRODUCT_QA));
+        queue.offer(from("a", "a1", "主播好呀", 2), is(Intent.CHITCHAT));
+        queue.offer(from("b", "b1", "主播唱首歌", 3), is(Intent.CHITCHAT));
+        assertEquals(List.of("f2:viewer_limit"), dropped, "b's only question takes the flooder's second place");
+        List<String> order = new ArrayList<>();
+        for (var q = queue.next(10); q.isPresent(); q = queue.next(10)) {
+            order.add(q.get().message().messageId());
+            queue.finishAnswering();
+        }
+        assertEquals(List.of("f1", "a1", "b1"), order);
+    }
+
+    @Test
+    void aViewersSecondQuestionWaitsBehindOtherViewersFirstOfTheSamePriority() {
+        RoomQueue roomy = new RoomQueue(8, 10_000, 0.6, 2, (m, c, reason) -> dropped.add(m.messageId() + ":" + reason));
+        roomy.offer(from("flood", "f1", "有M码吗", 0), is(Intent.PRODUCT_QA));
+        roomy.offer(from("flood", "f2", "面料是什么", 1), is(Intent.PRODUCT_QA));
+        roomy.offer(from("a", "a1", "黑色还有货吗", 2), is(Intent.PRODUCT_QA));
+        roomy.offer(from("b", "b1", "主播好呀", 3), is(Intent.CHITCHAT));
+        List<String> order = new ArrayList<>();
+        for (var q = roomy.next(10); q.isPresent(); q = roomy.next(10)) {
+            order.add(q.get().message().messageId());
+            roomy.finishAnswering();
+        }
+        assertEquals(List.of("f1", "a1", "f2", "b1"), order, "priority first; within it, each viewer's first before anyone's second");
     }
 }

@@ -44,7 +44,12 @@ public final class Http {
 
     public Reply post(String path, String body) { return post(path, body.getBytes(java.nio.charset.StandardCharsets.UTF_8)); }
 
+    /** The room each message id was posted to, by any client: message ids are a room's own. */
+    private static final java.util.Map<String, String> ROOM_OF = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.regex.Pattern MESSAGES = java.util.regex.Pattern.compile("/v1/rooms/([^/]+)/messages");
+
     public Reply post(String path, byte[] body) {
+        noteRoom(path, body);
         return send(HttpRequest.newBuilder(URI.create(base + path)).header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
     }
@@ -60,7 +65,31 @@ public final class Http {
 
     /** Polls {@code GET /v1/messages/{id}} until the outcome is known. */
     public JsonNode awaitOutcome(String messageId, Duration timeout) {
-        return awaitKnown("/v1/messages/" + messageId, timeout);
+        return awaitOutcome(roomOf(messageId), messageId, timeout);
+    }
+
+    /** Polls {@code GET /v1/rooms/{roomId}/messages/{id}} until the outcome is known. */
+    public JsonNode awaitOutcome(String roomId, String messageId, Duration timeout) {
+        return awaitKnown("/v1/rooms/" + roomId + "/messages/" + messageId, timeout);
+    }
+
+    /** Remembers the room of a message posted to {@code path} (any client's POST), for {@link #roomOf}. */
+    public static void noteRoom(String path, byte[] body) {
+        var m = MESSAGES.matcher(path);
+        if (!m.matches()) return;
+        try {
+            String id = JSON.readTree(body).path("messageId").asText("");
+            if (!id.isEmpty()) ROOM_OF.put(id, m.group(1));
+        } catch (Exception notJson) {
+            // a malformed body: the node refuses it, nothing to await
+        }
+    }
+
+    /** The room a message id was posted to through this class; a test of a message it did not post names the room. */
+    public static String roomOf(String messageId) {
+        String room = ROOM_OF.get(messageId);
+        if (room == null) throw new AssertionError("message '" + messageId + "' was not posted through Http: name its room");
+        return room;
     }
 
     /**
@@ -68,7 +97,11 @@ public final class Http {
      * the outcome is known: the full record, with its detail, hook decisions and stage timings.
      */
     public JsonNode awaitOperatorOutcome(String messageId, Duration timeout) {
-        return awaitKnown("/v1/outcomes/" + messageId, timeout);
+        return awaitOperatorOutcome(roomOf(messageId), messageId, timeout);
+    }
+
+    public JsonNode awaitOperatorOutcome(String roomId, String messageId, Duration timeout) {
+        return awaitKnown("/v1/rooms/" + roomId + "/outcomes/" + messageId, timeout);
     }
 
     /** Polls {@code GET path} while it answers 202 (not known yet); its JSON once 200, a failure on anything else. */

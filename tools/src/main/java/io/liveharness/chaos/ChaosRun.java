@@ -121,7 +121,7 @@ public final class ChaosRun {
             out.println("chaos: placement " + new TreeMap<>(cluster.placement()));
             List<String> rooms = cluster.rooms();
             Scenario scenario = new Scenario("chaos", "fault run", rooms.size(), options.rate() / rooms.size(), 0, options.durationS(),
-                    options.seed(), Scenario.Burst.NONE, Scenario.DEFAULT_MIX, 64, Scenario.Outcomes.DEFAULT);
+                    options.seed(), Scenario.Burst.NONE, Scenario.DEFAULT_MIX, 64, Scenario.Outcomes.DEFAULT, null);
             MessageTexts texts = new MessageTexts(MessageTexts.DEFAULT_DATA, Scenario.DEFAULT_MIX);
             Set<String> accepted = ConcurrentHashMap.newKeySet();
             Map<String, String> refused = new ConcurrentHashMap<>();

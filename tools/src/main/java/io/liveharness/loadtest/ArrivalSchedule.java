@@ -8,13 +8,14 @@ import java.util.SplittableRandom;
  * The open-model arrival schedule: every room is an independent Poisson process at the scenario's
  * rate, times the burst multiplier inside the burst window for the burst rooms. Arrivals are made
  * lazily, room by room, from a priority queue of each room's next arrival, so memory is one entry
- * per room whatever the duration. The schedule never looks at replies: that is what keeps the
- * generator open (no coordinated omission).
+ * per room whatever the duration. A flood ({@link Scenario.Flood}) adds one viewer's evenly spaced
+ * messages to its rooms. The schedule never looks at replies: that is what keeps the generator open
+ * (no coordinated omission).
  */
 public final class ArrivalSchedule {
 
-    /** One arrival: room index and nanoseconds after the start. */
-    public record Arrival(int room, long atNs) { }
+    /** One arrival: room index, nanoseconds after the start, and whether it is the flooding viewer's. */
+    public record Arrival(int room, long atNs, boolean flood) { }
 
     private final Scenario s;
     private final SplittableRandom random;
@@ -23,6 +24,7 @@ public final class ArrivalSchedule {
     private final long burstStartNs;
     private final long burstEndNs;
     private final PriorityQueue<long[]> next = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
+    private final java.util.ArrayDeque<Arrival> flood = new java.util.ArrayDeque<>();
 
     public ArrivalSchedule(Scenario s) {
         this.s = s;
@@ -43,6 +45,13 @@ public final class ArrivalSchedule {
                 burstRooms.set(idx[i]);
             }
         }
+        if (s.flood().present()) {
+            long from = (s.warmupS() + s.flood().startS()) * 1_000_000_000L;
+            double gapNs = s.flood().overS() * 1e9 / s.flood().messages();
+            for (int i = 0; i < s.flood().messages(); i++) {
+                for (int r = 0; r < s.flood().rooms(); r++) flood.add(new Arrival(r, from + (long) (i * gapNs), true));
+            }
+        }
         for (int r = 0; r < s.rooms(); r++) {
             long at = after(r, 0);
             if (at < endNs) next.add(new long[]{at, r});
@@ -55,6 +64,7 @@ public final class ArrivalSchedule {
 
     /** The next arrival in time order, or null when the schedule has ended. */
     public Arrival next() {
+        if (!flood.isEmpty() && (next.isEmpty() || flood.peek().atNs() <= next.peek()[0])) return flood.poll();
         long[] e = next.poll();
         if (e == null) return null;
         int room = (int) e[1];
@@ -64,7 +74,7 @@ public final class ArrivalSchedule {
             e[0] = following;
             next.add(e);
         }
-        return new Arrival(room, at);
+        return new Arrival(room, at, false);
     }
 
     /**

@@ -35,7 +35,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code maxInFlight} POSTs are in flight, and a send that has to wait for a slot goes out late and
  * is counted late, by how much, with its latency still measured from the scheduled time. Outcomes
  * come from WebSockets on a sample of rooms and from batched polling of
- * {@code GET /v1/messages/{id}} for the rest, then a final sweep of every message still missing
+ * {@code GET /v1/rooms/{roomId}/messages/{id}} for the rest, then a final sweep of every message still missing
  * until the grace timeout. The HTTP side runs on a Vert.x instance of its own (one event loop).
  */
 public final class LoadGenerator {
@@ -49,6 +49,7 @@ public final class LoadGenerator {
         final int room;
         final long scheduledNs;
         final long lagNs;
+        final boolean flood;
         volatile boolean accepted;
         final java.util.concurrent.atomic.AtomicBoolean settled = new java.util.concurrent.atomic.AtomicBoolean();
         volatile long sentAtNs;
@@ -59,17 +60,18 @@ public final class LoadGenerator {
         boolean replied;
         boolean spoke;
 
-        Msg(String id, int room, long scheduledNs, long lagNs) {
+        Msg(String id, int room, long scheduledNs, long lagNs, boolean flood) {
             this.id = id;
             this.room = room;
             this.scheduledNs = scheduledNs;
             this.lagNs = lagNs;
+            this.flood = flood;
         }
     }
 
     /** What a run left: the recorder, what never got an outcome, and the run's own figures. */
     public record Result(LoadRecorder recorder, List<String> missing, int missingCount, double sendSeconds,
-                         double totalSeconds, int wsRooms, int wsConnected, long maxOpen) { }
+                         double totalSeconds, int wsRooms, int wsConnected, long maxOpen, FloodFigures flood) { }
 
     private final Scenario scenario;
     private final List<String> roomIds;
@@ -86,6 +88,7 @@ public final class LoadGenerator {
     private final Map<String, Msg> done = new ConcurrentHashMap<>();
     private final AtomicLong seq = new AtomicLong();
     private final String runId;
+    private final FloodFigures flood = new FloodFigures();
     private volatile boolean sweeping;
     private boolean bench;
     private long startNs;
@@ -155,7 +158,7 @@ public final class LoadGenerator {
         int missingCount = (int) open.values().stream().filter(m -> m.accepted).count();
         double total = (System.nanoTime() - startNs) / 1e9;
         vertx.close().toCompletionStage().toCompletableFuture().join();
-        return new Result(rec, missing, missingCount, sendSeconds, total, wsRooms, wsConnected, maxOpen);
+        return new Result(rec, missing, missingCount, sendSeconds, total, wsRooms, wsConnected, maxOpen, flood);
     }
 
     private void progress(LoadRecorder rec, NodeProbe probe, String phase) {
@@ -188,10 +191,11 @@ public final class LoadGenerator {
             permits.acquireUninterruptibly();
             long now = System.nanoTime();
             long lag = now - due;
-            Msg m = new Msg(runId + "-" + seq.incrementAndGet(), a.room(), a.atNs(), lag);
+            Msg m = new Msg(runId + "-" + seq.incrementAndGet(), a.room(), a.atNs(), lag, a.flood());
             int intent = texts.drawIntent(random);
+            String user = a.flood() ? "flooder-" + a.room() : "u" + a.room() + "-" + random.nextInt(200);
             ObjectNode body = JSON.createObjectNode().put("messageId", m.id)
-                    .put("userId", "u" + a.room() + "-" + random.nextInt(200)).put("text", texts.text(intent, random));
+                    .put("userId", user).put("text", texts.text(intent, random));
             open.put(m.id, m);
             rec.sent(a.atNs(), lag, lag > LATE_NS);
             m.sentAtNs = now;
@@ -250,7 +254,7 @@ public final class LoadGenerator {
             budget--;
             pollsInFlight.incrementAndGet();
             m.nextPollNs = Long.MAX_VALUE; // until this poll answers
-            client.request(HttpMethod.GET, port, host, "/v1/messages/" + m.id)
+            client.request(HttpMethod.GET, port, host, "/v1/rooms/" + roomIds.get(m.room) + "/messages/" + m.id)
                     .compose(req -> req.send())
                     .compose(resp -> resp.body().map(b -> new Object[]{resp.statusCode(), b}))
                     .onComplete(ar -> {
@@ -295,6 +299,7 @@ public final class LoadGenerator {
         open.remove(m.id);
         done.put(m.id, m);
         rec.outcome(m.scheduledNs, kind, reason, latencyUs, viaWs);
+        if (scenario.flood().rooms() > 0) flood.outcome(m.flood, m.room < scenario.flood().rooms(), key, latencyUs);
     }
 
     private Msg find(String id) {

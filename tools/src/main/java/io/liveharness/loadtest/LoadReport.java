@@ -81,6 +81,8 @@ public final class LoadReport {
                     ? "used heap of the one JVM that runs node and generator, MemoryMXBean sampled every second (ZGC: includes garbage not yet collected)"
                     : "not measured: the node runs in another process");
 
+            if (s.flood().rooms() > 0) n.set("flood", r.flood().json(s.flood())); // messages 0: the same rooms as a baseline
+
             engine(n.putObject("engine"), engine, tp.get("answeredByModel").asDouble(), rec.outcomes.getOrDefault("answered/model", 0L));
 
             ObjectNode all = n.putObject("messages");
@@ -117,7 +119,7 @@ public final class LoadReport {
             col.set("firstSegmentMsWsSample", percentiles(rec.firstSegment));
             col.put("how", "WebSockets on " + r.wsRooms() + " evenly spaced rooms give client-observed outcome and first-reply times "
                     + "(the reply frame is the first sign of a reply; the node does not stream tokens to viewers); every other message is polled "
-                    + "with GET /v1/messages/{id} (first look " + s.outcomes().firstPollAfterMs() + " ms after sending, then backing off, at most "
+                    + "with GET /v1/rooms/{roomId}/messages/{id} (first look " + s.outcomes().firstPollAfterMs() + " ms after sending, then backing off, at most "
                     + s.outcomes().maxPollsPerS() + " polls/s) and its latency is the send lag plus the node's own latencyMs "
                     + "(acceptance to outcome), so the poll interval does not blur it; after the last send every missing message is polled each second "
                     + "for up to " + s.outcomes().graceS() + " s");
@@ -264,6 +266,15 @@ public final class LoadReport {
         row(b, "drops by reason (whole run)", h.get("dropsByReason").toString());
         row(b, "answered by model / by fallback / by fallback shed at once", h.get("answeredByModel") + " / "
                 + h.get("answeredByFallback") + " / " + h.get("answeredByFallbackShedAtOnce"));
+        if (s.has("flood")) {
+            var f = s.get("flood");
+            for (String group : List.of("flooder", "othersInFloodedRooms", "othersElsewhere")) {
+                var g = f.get(group);
+                row(b, "flood: " + group + " (outcomes, answered or merged, P50 / P95 ms)", g.get("outcomes") + ", "
+                        + g.get("answeredOrMerged") + ", " + g.path("p50Ms").asText("–") + " / " + g.path("p95Ms").asText("–")
+                        + " " + g.get("byOutcome"));
+            }
+        }
         row(b, "peak heap (MB)", h.get("peakHeapMb").asText() + " (" + h.get("heapNote").asText() + ")");
         var late = s.get("sendLateness");
         row(b, "late sends (&gt; " + late.get("lateThresholdMs") + " ms)", late.get("late") + ", p99 lag " + late.get("p99Ms") + " ms, max " + late.get("maxMs") + " ms");

@@ -32,7 +32,9 @@ public final class LoadTest {
 
     /** Starts a node in-process with {@code s.rooms()} synthetic rooms, runs the scenario against it, writes the report. */
     public static Path embedded(Scenario s, NodeConfig conf, Path reports, PrintStream progress) throws Exception {
-        NodeConfig c = withFreshHarnessState(conf.withPort(0));
+        // The generator is one address posting for thousands of viewers: the node's per-address limits would refuse it.
+        NodeConfig fresh = withFreshHarnessState(conf.withPort(0));
+        NodeConfig c = fresh.withHttp(fresh.http().withoutAddressLimits());
         progress.printf("loadtest: starting an embedded node with %d synthetic rooms ...%n", s.rooms());
         long t = System.nanoTime();
         var synthetic = SyntheticRooms.manifests(s.rooms());

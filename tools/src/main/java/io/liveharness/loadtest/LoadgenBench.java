@@ -38,7 +38,7 @@ public final class LoadgenBench {
             for (int i = 0; i < 1000; i++) rooms.add(String.format("room-%05d", i));
             // 1,000 rooms at 1,000 msg/s each: a million a second scheduled, far past what one sender can do.
             Scenario s = new Scenario("loadgen", "generator ceiling", 1000, 1000, 0, seconds, 1, Scenario.Burst.NONE,
-                    Scenario.DEFAULT_MIX, maxInFlight, new Scenario.Outcomes(0, 1000, 1, 0));
+                    Scenario.DEFAULT_MIX, maxInFlight, new Scenario.Outcomes(0, 1000, 1, 0), null);
             MessageTexts texts = new MessageTexts(MessageTexts.DEFAULT_DATA, s.intentMix());
             out.printf("loadgen: ack-only server on 127.0.0.1:%d; generator for %d s (max in flight %d) ...%n", port, seconds, maxInFlight);
             warm(port, maxInFlight);

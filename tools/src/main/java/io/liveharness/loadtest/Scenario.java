@@ -21,9 +21,20 @@ import java.util.Set;
  * @param durationS     seconds of sending after the warm-up
  * @param intentMix     label → share; "other" draws from every label not named
  * @param maxInFlight   sends (POSTs) in flight at once; a send that has to wait for one is late, and counted
+ * @param flood         one viewer flooding a few rooms, beside the others' Poisson arrivals
  */
 public record Scenario(String name, String description, int rooms, double ratePerRoom, int warmupS, int durationS,
-                       long seed, Burst burst, Map<String, Double> intentMix, int maxInFlight, Outcomes outcomes) {
+                       long seed, Burst burst, Map<String, Double> intentMix, int maxInFlight, Outcomes outcomes, Flood flood) {
+
+    /**
+     * One viewer ({@code userId} {@code flooder-<room>}) in each of the first {@code rooms} rooms
+     * sends {@code messages} messages evenly over {@code overS} seconds from {@code startS} (after
+     * the warm-up): the report sets the flooded rooms' other viewers beside the rest.
+     */
+    public record Flood(int rooms, int messages, double overS, int startS) {
+        public static final Flood NONE = new Flood(0, 0, 1, 0);
+        public boolean present() { return rooms > 0 && messages > 0; }
+    }
 
     /** A flash sale: the rate times {@code multiplier} for {@code durationS} from {@code startS} (seconds after the warm-up) in a share of the rooms. */
     public record Burst(double shareOfRooms, double multiplier, int startS, int durationS) {
@@ -33,7 +44,7 @@ public record Scenario(String name, String description, int rooms, double ratePe
 
     /**
      * How outcomes are heard: WebSockets on a sample of rooms (client-observed outcome and
-     * first-reply times), batched polling of {@code GET /v1/messages/{id}} for every other message,
+     * first-reply times), batched polling of {@code GET /v1/rooms/{roomId}/messages/{id}} for every other message,
      * and a final sweep of whatever is missing until {@code graceS} after the last send.
      */
     public record Outcomes(int wsSampleRooms, long firstPollAfterMs, int maxPollsPerS, int graceS) {
@@ -54,7 +65,7 @@ public record Scenario(String name, String description, int rooms, double ratePe
 
     private static final ObjectMapper YAML = Json.YAML;
     private static final Set<String> KEYS = Set.of("name", "description", "rooms", "ratePerRoom", "warmupS", "durationS",
-            "seed", "burst", "intentMix", "maxInFlight", "outcomes");
+            "seed", "burst", "intentMix", "maxInFlight", "outcomes", "flood");
 
     public Scenario {
         if (rooms < 1) throw new IllegalArgumentException("rooms must be at least 1");
@@ -62,6 +73,12 @@ public record Scenario(String name, String description, int rooms, double ratePe
         if (durationS < 1 || warmupS < 0) throw new IllegalArgumentException("durationS must be at least 1 and warmupS not negative");
         if (maxInFlight < 1) throw new IllegalArgumentException("maxInFlight must be at least 1");
         if (burst.shareOfRooms() < 0 || burst.shareOfRooms() > 1) throw new IllegalArgumentException("burst.shareOfRooms must be in [0, 1]");
+        if (flood == null) flood = Flood.NONE;
+        if (flood.rooms() < 0 || flood.rooms() > rooms) throw new IllegalArgumentException("flood.rooms must be in [0, rooms]");
+        if (flood.messages() < 0 || flood.overS() <= 0) throw new IllegalArgumentException("flood.messages must not be negative and flood.overS above 0");
+        if (flood.startS() < 0 || flood.startS() + flood.overS() > durationS) {
+            throw new IllegalArgumentException("the flood (startS + overS) must end within durationS");
+        }
         double total = intentMix.values().stream().mapToDouble(Double::doubleValue).sum();
         if (Math.abs(total - 1.0) > 0.01) throw new IllegalArgumentException("intentMix shares add up to " + total + ", not 1");
     }
@@ -72,8 +89,9 @@ public record Scenario(String name, String description, int rooms, double ratePe
     /** Messages the schedule is expected to send (the mean of the Poisson process). */
     public double expectedMessages() {
         double base = rooms * ratePerRoom * totalS();
-        if (!burst.present()) return base;
-        return base + rooms * burst.shareOfRooms() * ratePerRoom * (burst.multiplier() - 1) * burst.durationS();
+        double withBurst = !burst.present() ? base
+                : base + rooms * burst.shareOfRooms() * ratePerRoom * (burst.multiplier() - 1) * burst.durationS();
+        return withBurst + (double) flood.rooms() * flood.messages();
     }
 
     public static Scenario load(Path file) {
@@ -107,10 +125,16 @@ public record Scenario(String name, String description, int rooms, double ratePe
             o = new Outcomes(on.path("wsSampleRooms").asInt(o.wsSampleRooms()), on.path("firstPollAfterMs").asLong(o.firstPollAfterMs()),
                     on.path("maxPollsPerS").asInt(o.maxPollsPerS()), on.path("graceS").asInt(o.graceS()));
         }
+        Flood flood = Flood.NONE;
+        if (n.hasNonNull("flood")) {
+            JsonNode f = n.get("flood");
+            flood = new Flood(f.path("rooms").asInt(1), f.path("messages").asInt(200), f.path("overS").asDouble(2),
+                    f.path("startS").asInt(0));
+        }
         try {
             return new Scenario(n.path("name").asText(fileName), n.path("description").asText(""), n.path("rooms").asInt(1),
                     n.path("ratePerRoom").asDouble(0.2), n.path("warmupS").asInt(10), n.path("durationS").asInt(60),
-                    n.path("seed").asLong(42), burst, mix, n.path("maxInFlight").asInt(128), o);
+                    n.path("seed").asLong(42), burst, mix, n.path("maxInFlight").asInt(128), o, flood);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ScheduleTest {
 
     private static Scenario scenario(int rooms, double rate, Scenario.Burst burst) {
-        return new Scenario("t", "", rooms, rate, 0, 100, 9, burst, Scenario.DEFAULT_MIX, 8, Scenario.Outcomes.DEFAULT);
+        return new Scenario("t", "", rooms, rate, 0, 100, 9, burst, Scenario.DEFAULT_MIX, 8, Scenario.Outcomes.DEFAULT, null);
     }
 
     @Test
@@ -46,6 +46,25 @@ class ScheduleTest {
         }
         assertEquals(10 * 0.5 * 20 * 30, inBurstRoomsInWindow, 3000 * 0.08);
         assertEquals(5000 - 10 * 0.5 * 30, elsewhere, 4850 * 0.08);
+    }
+
+    @Test
+    void aFloodIsOneViewersEvenlySpacedMessagesInItsRoomsBesideTheOthers() {
+        var flood = new Scenario.Flood(2, 200, 2, 10);
+        ArrivalSchedule s = new ArrivalSchedule(new Scenario("t", "", 4, 0.3, 5, 40, 9, Scenario.Burst.NONE,
+                Scenario.DEFAULT_MIX, 8, Scenario.Outcomes.DEFAULT, flood));
+        long floods = 0, others = 0, last = -1;
+        ArrivalSchedule.Arrival a;
+        while ((a = s.next()) != null) {
+            assertTrue(a.atNs() >= last, "in time order");
+            last = a.atNs();
+            if (!a.flood()) { others++; continue; }
+            floods++;
+            assertTrue(a.room() < 2, "only the flood's rooms");
+            assertTrue(a.atNs() >= 15_000_000_000L && a.atNs() < 17_000_000_000L, "within the flood's 2 s after warm-up + 10 s");
+        }
+        assertEquals(400, floods);
+        assertEquals(4 * 0.3 * 45, others, 54 * 0.5);
     }
 
     @Test

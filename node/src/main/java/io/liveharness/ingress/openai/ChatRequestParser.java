@@ -54,29 +54,22 @@ public final class ChatRequestParser {
         String model = requiredString(body, "model");
 
         List<JsonNode> tools = tools(body.get("tools"));
-        String mustCall = null; // null: tools optional; "": any tool; else that tool
         boolean toolsActive = !tools.isEmpty();
         JsonNode choice = body.get("tool_choice");
         if (choice != null && !choice.isNull()) {
-            if (choice.isTextual()) {
-                switch (choice.asText()) {
-                    case "none" -> toolsActive = false;
-                    case "auto" -> { }
-                    case "required" -> mustCall = "";
-                    default -> throw OpenAiError.badParam("tool_choice", "tool_choice must be \"none\", \"auto\", \"required\" or {\"type\":\"function\",\"function\":{\"name\":...}}, was \"" + choice.asText() + "\"");
-                }
-            } else if (choice.isObject() && choice.path("function").path("name").isTextual()) {
-                mustCall = choice.path("function").path("name").asText();
-                String wanted = mustCall;
-                if (tools.stream().noneMatch(t -> t.path("function").path("name").asText().equals(wanted))) {
-                    throw OpenAiError.badParam("tool_choice", "tool_choice names function \"" + mustCall + "\", which is not in tools");
-                }
-            } else {
-                throw OpenAiError.badParam("tool_choice", "tool_choice must be a string or {\"type\":\"function\",\"function\":{\"name\":...}}");
+            // The engine constrains a call once the model opens one; it cannot make the model open one. A
+            // plain-text answer to "required" would break the client's contract silently, so it is refused.
+            String forced = choice.isTextual() && choice.asText().equals("required") ? "\"required\""
+                    : choice.isObject() && choice.path("function").path("name").isTextual()
+                    ? "a named function (\"" + choice.path("function").path("name").asText() + "\")" : null;
+            if (forced != null) {
+                throw OpenAiError.badParam("tool_choice", "tool_choice " + forced + " cannot be honoured: this server does not"
+                        + " force a tool call (the model decides whether to call one); send \"auto\" or \"none\"");
             }
-            if ((mustCall != null) && tools.isEmpty()) {
-                throw OpenAiError.badParam("tool_choice", "tool_choice asks for a tool call but the request has no tools");
+            if (!choice.isTextual() || !(choice.asText().equals("none") || choice.asText().equals("auto"))) {
+                throw OpenAiError.badParam("tool_choice", "tool_choice must be \"none\" or \"auto\", was " + choice);
             }
+            if (choice.asText().equals("none")) toolsActive = false;
         }
 
         List<ChatMessage> messages = messages(body.get("messages"));
@@ -86,7 +79,7 @@ public final class ChatRequestParser {
             throw new OpenAiError(400, "invalid_request_error", "messages", "context_length_exceeded", "the messages hold "
                     + chars + " characters; this server takes at most " + options.maxPromptChars() + " (openai.maxPromptChars)");
         }
-        if (toolsActive) messages = ToolPrompt.withTools(messages, tools, mustCall);
+        if (toolsActive) messages = ToolPrompt.withTools(messages, tools);
 
         boolean stream = optionalBoolean(body, "stream", false);
         boolean includeUsage = false;

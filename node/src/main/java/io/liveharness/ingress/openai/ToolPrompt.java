@@ -32,21 +32,17 @@ public final class ToolPrompt {
             {"name": <function-name>, "arguments": <args-json-object>}
             </tool_call>""";
 
-    /** The system text that describes {@code tools}; {@code mustCall} names a tool the reply has to call ("" for any). */
-    public static String describe(List<JsonNode> tools, String mustCall) {
+    /** The system text that describes {@code tools}. */
+    public static String describe(List<JsonNode> tools) {
         StringBuilder s = new StringBuilder(HEADER);
         for (JsonNode t : tools) s.append(t.toString()).append('\n');
         s.append(FOOTER);
-        if (mustCall != null) {
-            s.append(mustCall.isEmpty() ? "\n\nYou must call at least one function."
-                    : "\n\nYou must call the function \"" + mustCall + "\".");
-        }
         return s.toString();
     }
 
     /** {@code messages} with the tool description appended to the first system message, or put first. */
-    public static List<ChatMessage> withTools(List<ChatMessage> messages, List<JsonNode> tools, String mustCall) {
-        String text = describe(tools, mustCall);
+    public static List<ChatMessage> withTools(List<ChatMessage> messages, List<JsonNode> tools) {
+        String text = describe(tools);
         List<ChatMessage> out = new ArrayList<>(messages.size() + 1);
         if (!messages.isEmpty() && messages.getFirst().role().equals("system")) {
             out.add(ChatMessage.system(messages.getFirst().content() + "\n\n" + text));

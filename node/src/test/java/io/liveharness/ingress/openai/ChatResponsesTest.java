@@ -133,6 +133,19 @@ class ChatResponsesTest {
     }
 
     @Test
+    void aToolChoiceThatWouldForceACallIsRefusedSayingSoNotAnsweredWithPlainText() {
+        String tools = "\"tools\": [{\"type\": \"function\", \"function\": {\"name\": \"t\"}}]";
+        for (String choice : List.of("\"required\"", "{\"type\": \"function\", \"function\": {\"name\": \"t\"}}")) {
+            String body = "{\"model\": \"m\", \"messages\": [{\"role\": \"user\", \"content\": \"hi\"}], "
+                    + tools + ", \"tool_choice\": " + choice + "}";
+            OpenAiError e = assertThrows(OpenAiError.class, () -> PARSER.parse(body.getBytes()), body);
+            assertEquals(400, e.status());
+            assertEquals("tool_choice", e.param());
+            assertTrue(e.getMessage().contains("does not force a tool call"), e.getMessage());
+        }
+    }
+
+    @Test
     void badFieldsAreRefusedByName() {
         assertParam("model", "{\"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]}");
         assertParam("messages", "{\"model\": \"m\", \"messages\": []}");

@@ -108,7 +108,8 @@ public final class KafkaBenchmark {
             Map<String, Integer> httpKinds = new TreeMap<>();
             double http;
             progress.println("starting a node without Kafka (rooms, router, model " + base.engine().model() + ") ...");
-            try (Node n = Node.boot(base.withKafka(KafkaConfig.disabled()), rooms)) {
+            NodeConfig plain = base.withKafka(KafkaConfig.disabled());
+            try (Node n = Node.boot(plain.withHttp(plain.http().withoutAddressLimits()), rooms)) { // one address posts for every viewer
                 measureHttp(n, ids, "http warm-up", ids.size(), new TreeMap<>());
                 http = measureHttp(n, ids, "http", messages, httpKinds);
             }
@@ -116,6 +117,7 @@ public final class KafkaBenchmark {
 
             KafkaConfig nodeConf = kafka(broker, "node");
             NodeConfig config = base.withKafka(nodeConf);
+            config = config.withHttp(config.http().withoutAddressLimits()); // one address posts for every viewer
             Map<String, Integer> kinds = new TreeMap<>();
             double node;
             progress.println("starting a node (rooms, router, model " + config.engine().model() + ") ...");

@@ -1,4 +1,4 @@
-package io.liveharness.room;
+package io.liveharness.harness;
 
 /**
  * A tokenizer-free estimate of how many tokens a text costs, for budgeting the context window on
