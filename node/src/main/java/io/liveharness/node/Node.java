@@ -158,7 +158,7 @@ public final class Node implements AutoCloseable {
         List<HarnessRef> manifestPins = manifests.stream().map(RoomManifest::harness).toList();
         mcp.sync(harnesses.inUse(manifestPins));
         HarnessHooks hooks = new HarnessHooks(vertx, HookRegistry.load());
-        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
+        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog, policies), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps(),
                         clock),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()), hooks, mcp::tools,
