@@ -92,7 +92,7 @@ class CatalogTest {
         Path oneString = Files.writeString(dir.resolve("c.yaml"), DRESS.replace("{zh: 碎花雪纺连衣裙, en: Floral chiffon dress}",
                 "碎花雪纺连衣裙 Floral chiffon dress"));
         e = assertThrows(IllegalArgumentException.class, () -> Catalog.load(oneString));
-        assertTrue(e.getMessage().startsWith(oneString + ":4: product 'dress-101': name \"碎花雪纺连衣裙 Floral chiffon dress\" must give one text per language"),
+        assertTrue(e.getMessage().startsWith(oneString + ":3: product 'dress-101': name \"碎花雪纺连衣裙 Floral chiffon dress\" must give one text per language"),
                 "a two-language string is not split to guess its halves: " + e.getMessage());
     }
 }
