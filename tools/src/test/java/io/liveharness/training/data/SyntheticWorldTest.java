@@ -65,7 +65,7 @@ class SyntheticWorldTest {
         WorldSpec base = WorldSpec.load(WorldSpec.DEFAULT_FILE);
         WorldSpec plain = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 base.categories(), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
-                base.shelfLife(), base.faqs(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0));
+                base.shelfLife(), base.faqs(), new WorldSpec.Draws(0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 0, 0));
         var w = SyntheticWorld.write(plain, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 60, 3, dir);
         int named = 0;
         for (Product p : SyntheticWorld.products(w).values()) {
@@ -139,7 +139,7 @@ class SyntheticWorldTest {
         WorldSpec oneKind = new WorldSpec(base.hosts(), base.personasZh(), base.personasEn(), base.titles(), base.shipping(), base.returns(),
                 List.of(base.categories().getFirst()), base.colors(), base.noColors(), base.modifiers(), base.brandSyllables(), base.brandSuffixes(),
                 base.shelfLife(), Map.of(), new WorldSpec.Draws(b.brand(), b.modifier(), b.secondModifier(), b.materialName(), b.foreignMaterial(),
-                        b.englishOnlyMaterial(), b.categoryId(), b.shelfLife(), b.shelfLifeAfterEnglish(), 1, b.packCount(), b.soldOut(), b.faq()));
+                        b.englishOnlyMaterial(), b.categoryId(), b.shelfLife(), 1, b.packCount(), b.soldOut(), b.faq()));
         // drawing the second kind among the other kinds, of which there are none, once never returned
         var w = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> SyntheticWorld.write(oneKind, ConfigLoader.load(ConfigLoader.DEFAULT_FILE), 20, 5, dir));
         assertEquals(20, w.generatedRooms().size());
