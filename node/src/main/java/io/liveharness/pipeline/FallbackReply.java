@@ -4,7 +4,9 @@ import io.liveharness.engine.ReplyScript;
 import io.liveharness.harness.FallbackAnswer;
 import io.liveharness.harness.Skill;
 import io.liveharness.hooks.builtin.ProductMentions;
+import io.liveharness.hooks.builtin.TtsLengthHook;
 import io.liveharness.room.RoomRequest;
+import io.liveharness.router.question.Ask;
 import io.liveharness.router.question.Question;
 import io.liveharness.router.question.QuestionLexicon;
 import io.liveharness.router.question.QuestionReader;
@@ -36,7 +38,7 @@ import java.util.regex.Pattern;
  * second greeting, and the whole stays within what TTS reads in one reply.
  */
 public final class FallbackReply {
-    /** What TTS reads in one reply (the harness's tts-length hook): a longer fallback loses its last clauses. */
+    /** What TTS reads in one reply where the harness's tts-length hook does not say: a longer fallback loses its last clauses. */
     public static final int MAX_CHARS = 160;
     private static final Pattern FIELD = Pattern.compile("\\{(\\w+)}");
     /** A clause of a template: up to and with its punctuation and the spaces after it. */
@@ -56,13 +58,20 @@ public final class FallbackReply {
      * @param remoteNote what a remote region pays extra, from the shop's logistics policy
      * @param heard    what the reply already said before the fallback finishes it
      * @param language the viewer's language ({@link #language})
+     * @param maxChars the longest reply TTS reads (the harness's tts-length hook)
      */
     public record Turn(List<Skill> skills, Product product, Question question, Optional<Region> region, Localized remoteNote,
-                       String heard, String language) {
+                       String heard, String language, int maxChars) {
         public Turn {
             skills = skills == null ? List.of() : List.copyOf(skills);
             region = region == null ? Optional.empty() : region;
             heard = heard == null ? "" : heard;
+        }
+
+        /** A turn read aloud within {@link #MAX_CHARS}. */
+        public Turn(List<Skill> skills, Product product, Question question, Optional<Region> region, Localized remoteNote,
+                    String heard, String language) {
+            this(skills, product, question, region, remoteNote, heard, language, MAX_CHARS);
         }
     }
 
@@ -86,8 +95,11 @@ public final class FallbackReply {
         QuestionReader r = reader();
         Question q = products.isEmpty() ? null : r.read(text, products, null);
         Product product = q == null ? null : products.stream().filter(p -> p.id().equals(q.productId())).findFirst().orElse(null);
+        int maxChars = request.harness().hooks().stream().filter(h -> h.type().equals(TtsLengthHook.TYPE))
+                .map(h -> h.params().get("maxChars")).filter(n -> n instanceof Number).mapToInt(n -> ((Number) n).intValue())
+                .min().orElse(MAX_CHARS);
         return build(new Turn(skills, product, q, policies.regionIn(text), policies.logistics().remoteNote(), heard,
-                language(text, request.room().language())), r.lexicon());
+                language(text, request.room().language()), maxChars), r.lexicon());
     }
 
     private static QuestionReader reader() {
@@ -96,7 +108,7 @@ public final class FallbackReply {
         return r;
     }
 
-    /** The fallback's words for {@code turn}, at most {@link #MAX_CHARS}; empty when all of it was already said. */
+    /** The fallback's words for {@code turn}, at most its {@code maxChars}; empty when all of it was already said. */
     public static String build(Turn turn, QuestionLexicon lexicon) {
         String language = turn.language();
         Answer answer = answer(turn, lexicon);
@@ -104,7 +116,7 @@ public final class FallbackReply {
         String said = template(turn.skills(), answer.kind(), language).map(t -> fill(t, answer.fields())).filter(s -> !s.isBlank())
                 .or(() -> template(turn.skills(), FallbackAnswer.GENERIC, language).map(t -> fill(t, answer.fields())).filter(s -> !s.isBlank()))
                 .orElse(HOLD_ON.getOrDefault(language, HOLD_ON.get(ZH)));
-        return notRepeated(said, turn.heard(), lexicon);
+        return notRepeated(said, turn.heard(), lexicon, turn.maxChars());
     }
 
     /** What to answer and with which fields. */
@@ -125,7 +137,8 @@ public final class FallbackReply {
         }
         if (p == null || q == null) return new Answer(FallbackAnswer.GENERIC, f);
         boolean soldOut = p.stock() <= 0;
-        if (turn.region().isPresent()) {
+        // a region answers a shipping question ("乌鲁木齐包邮吗"), not a price asked from there ("新疆多少钱")
+        if (turn.region().isPresent() && (q.ask() == Ask.SHIPPING || q.ask() == Ask.SUMMARY)) {
             Region r = turn.region().get();
             f.put("region", r.name().in(lang));
             if (turn.remoteNote() != null) f.put("remoteNote", turn.remoteNote().in(lang));
@@ -236,9 +249,9 @@ public final class FallbackReply {
 
     /**
      * The fallback without what the reply already said: a clause the listener heard, and a greeting
-     * when the reply already greeted; then cut to {@link #MAX_CHARS} at a clause's end.
+     * when the reply already greeted; then cut to {@code maxChars} at a clause's end.
      */
-    static String notRepeated(String fallback, String heard, QuestionLexicon lexicon) {
+    static String notRepeated(String fallback, String heard, QuestionLexicon lexicon, int maxChars) {
         String heardPlain = plain(heard);
         boolean greeted = !heard.isBlank() && QuestionLexicon.says(heard, lexicon.greetings());
         List<String> kept = new ArrayList<>();
@@ -253,7 +266,7 @@ public final class FallbackReply {
         }
         StringBuilder out = new StringBuilder();
         for (String c : kept) {
-            if (out.codePointCount(0, out.length()) + trimmed(c).codePointCount(0, trimmed(c).length()) > MAX_CHARS) break;
+            if (out.codePointCount(0, out.length()) + trimmed(c).codePointCount(0, trimmed(c).length()) > maxChars) break;
             out.append(c);
         }
         return trimmed(out.toString());

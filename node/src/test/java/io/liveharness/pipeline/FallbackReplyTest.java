@@ -114,6 +114,7 @@ class FallbackReplyTest {
         assertEquals("Xinjiang is a remote region: remote regions add 10 yuan shipping", say(FASHION, "logistics", "do you ship to urumqi for free?"));
         assertEquals("Tibet is a remote region: remote regions add 10 yuan shipping", say(FASHION, "logistics", "shipping to Lhasa?"));
         assertEquals("浙江包邮哦, 48小时内发货", say(FASHION, "logistics", "杭州发货包邮吗"));
+        assertEquals("现在¥159, 点link-1下单哦", say(FASHION, "logistics", "新疆这边多少钱"), "a price asked from a region is a price question");
         assertEquals("7天无理由退货哦, 有问题联系客服", say(FASHION, "after-sales", "可以退货吗"));
         assertEquals("7-day no-reason returns, 1-year warranty; customer service helps with the rest",
                 say(TECH, "after-sales", "can I return the earbuds?"));
@@ -156,7 +157,9 @@ class FallbackReplyTest {
         Question q = READER.read("多少钱", List.of(dress), null);
         String said = FallbackReply.build(new FallbackReply.Turn(List.of(wordy), dress, q, Optional.empty(), null, "", "zh"), LEXICON);
         assertTrue(said.codePointCount(0, said.length()) <= FallbackReply.MAX_CHARS, said.length() + ": " + said);
-        assertTrue(said.startsWith("现在¥159, "), said);
+        assertTrue(said.startsWith("现在¥159, ") && said.endsWith("很显瘦"), "cut at a clause's end: " + said);
+        String shorter = FallbackReply.build(new FallbackReply.Turn(List.of(wordy), dress, q, Optional.empty(), null, "", "zh", 40), LEXICON);
+        assertTrue(shorter.codePointCount(0, shorter.length()) <= 40, "a harness's own tts-length: " + shorter);
         for (String text : List.of("what colours?", "how much?", "what sizes?", "when does it ship?", "can I return it?", "what fabric?")) {
             String en = qa(FASHION, text);
             assertTrue(en.codePoints().noneMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN), text + " -> " + en);
