@@ -111,10 +111,13 @@ public final class FallbackReply {
     /** The fallback's words for {@code turn}, at most its {@code maxChars}; empty when all of it was already said. */
     public static String build(Turn turn, QuestionLexicon lexicon) {
         String language = turn.language();
-        Answer answer = answer(turn, lexicon);
-        // the answer's template, else (this harness has none for it) the generic one, else a hold-on
+        Answer answer = answer(turn);
+        // the answer's template, else (this harness has none for it) the generic one, else a hold-on;
+        // a decline without its template is a hold-on too: the generic answer would pitch the product
+        boolean decline = answer.kind().key().startsWith("decline-");
         String said = template(turn.skills(), answer.kind(), language).map(t -> fill(t, answer.fields())).filter(s -> !s.isBlank())
-                .or(() -> template(turn.skills(), FallbackAnswer.GENERIC, language).map(t -> fill(t, answer.fields())).filter(s -> !s.isBlank()))
+                .or(() -> decline ? Optional.empty()
+                        : template(turn.skills(), FallbackAnswer.GENERIC, language).map(t -> fill(t, answer.fields())).filter(s -> !s.isBlank()))
                 .orElse(HOLD_ON.getOrDefault(language, HOLD_ON.get(ZH)));
         return notRepeated(said, turn.heard(), lexicon, turn.maxChars());
     }
@@ -122,7 +125,7 @@ public final class FallbackReply {
     /** What to answer and with which fields. */
     private record Answer(FallbackAnswer kind, Map<String, String> fields) { }
 
-    private static Answer answer(Turn turn, QuestionLexicon lexicon) {
+    private static Answer answer(Turn turn) {
         Question q = turn.question();
         Product p = turn.product();
         String lang = turn.language();
@@ -163,14 +166,14 @@ public final class FallbackReply {
             }
             case MATERIAL -> FallbackAnswer.MATERIAL;
             case SHIPPING -> FallbackAnswer.SHIPPING;
-            case FEATURE -> feature(q, p, lang, lexicon, f);
+            case FEATURE -> feature(q, p, lang, f);
             case BATTERY, SUMMARY -> FallbackAnswer.GENERIC;
         };
         return new Answer(kind, f);
     }
 
     /** A feature the name or material states (the shelf life among them) is said from there; one they do not state is not guessed. */
-    private static FallbackAnswer feature(Question q, Product p, String lang, QuestionLexicon lexicon, Map<String, String> f) {
+    private static FallbackAnswer feature(Question q, Product p, String lang, Map<String, String> f) {
         List<String> words = q.feature().words();
         boolean shelfLife = q.feature().valued();
         for (String clause : p.material().in(lang).split("[,;，；]")) {

@@ -131,6 +131,12 @@ class FallbackReplyTest {
         assertEquals("Sorry, orders and payment stay on the platform", say(SNACKS, "chitchat", "can I pay you by bank transfer?"),
                 "declined whichever skill the router chose");
         assertEquals("抱歉, 打不了折哦, ¥159已经是直播间价了", qa(FASHION, "再便宜点吧, 抹个零"));
+        Skill noDeclines = new Skill("product-qa", "", null, null, Map.of("fallback-en", "The {name} is ¥{price}, tap {actionLinkId}"),
+                List.of(), List.of(), 10, "", "");
+        Product nuts = CATALOG.find("snack-301").orElseThrow();
+        String said = FallbackReply.build(new FallbackReply.Turn(List.of(noDeclines), nuts, READER.read("can these nuts cure diabetes?", List.of(nuts), null),
+                Optional.empty(), null, "", "en"), LEXICON);
+        assertEquals("The host will answer you in a moment!", said, "a harness without a decline template holds on rather than pitch");
     }
 
     @Test
