@@ -106,7 +106,7 @@ public final class ModelCommand implements Main.Command {
         var rooms = io.liveharness.room.RoomManifests.load(Path.of(world.rooms().dir()), catalog);
         var cases = io.liveharness.training.data.WorldProbe.cases(rooms, catalog,
                 io.liveharness.training.data.WorldSpec.load(io.liveharness.training.data.WorldSpec.DEFAULT_FILE),
-                io.liveharness.training.expert.ExpertLexicon.load(io.liveharness.training.expert.ExpertLexicon.DEFAULT_FILE),
+                io.liveharness.router.question.QuestionLexicon.load(io.liveharness.router.question.QuestionLexicon.DEFAULT_FILE),
                 io.liveharness.training.data.WorldProbe.Phrasings.load(io.liveharness.training.data.WorldProbe.DEFAULT_FILE),
                 io.liveharness.eval.devset.DevSetVocabulary.load(io.liveharness.eval.devset.DevSetVocabulary.DEFAULT_FILE).words("out_of_stock"));
         Path out = Path.of(o.get("out", dir.resolve("probe.jsonl").toString()));

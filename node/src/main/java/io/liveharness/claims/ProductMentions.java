@@ -3,7 +3,7 @@ package io.liveharness.claims;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.liveharness.config.Json;
-import io.liveharness.tools.Product;
+import io.liveharness.router.question.Sellable;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,7 +36,14 @@ public final class ProductMentions {
             return hits;
         }
 
-        public static Named of(Product p) { return new Named(p.id(), p.name(), p.keywords()); }
+        /** The Chinese name as the name; the English one counts as a keyword (it names only this product). */
+        public static Named of(Sellable p) { return withEnglishName(p.id(), p.nameIn("zh"), p.nameIn("en"), p.keywords()); }
+
+        private static Named withEnglishName(String id, String zh, String en, List<String> keywords) {
+            List<String> all = new ArrayList<>(keywords);
+            if (en != null && !en.isBlank() && !en.equals(zh)) all.add(en);
+            return new Named(id, zh, all);
+        }
     }
 
     /** The ids of the products {@code text} names, in the order of {@code products}. */
@@ -60,7 +67,7 @@ public final class ProductMentions {
     }
 
     /** The ids of the catalog products {@code text} names, in the order of {@code products}. */
-    public static List<String> namedProducts(String text, List<Product> products) {
+    public static List<String> namedProducts(String text, List<? extends Sellable> products) {
         return named(text, products.stream().map(Named::of).toList());
     }
 
@@ -89,7 +96,7 @@ public final class ProductMentions {
     }
 
     /** As {@link #about(String, List)}, over catalog products. */
-    public static Optional<String> aboutProduct(String text, List<Product> products) {
+    public static Optional<String> aboutProduct(String text, List<? extends Sellable> products) {
         return about(text, products.stream().map(Named::of).toList());
     }
 
@@ -115,7 +122,7 @@ public final class ProductMentions {
 
     /**
      * The room's products among a turn's backed facts: the product data context load put there
-     * (JSON objects with an {@code id}, a {@code name} and {@code keywords}), once each.
+     * (JSON objects with an {@code id}, a {@code name} in each language and {@code keywords}), once each.
      */
     public static List<Named> inFacts(List<String> facts) {
         Map<String, Named> byId = new LinkedHashMap<>();
@@ -124,7 +131,10 @@ public final class ProductMentions {
             if (n == null || !n.path("id").isTextual() || !n.path("keywords").isArray()) continue;
             List<String> keywords = new ArrayList<>();
             n.path("keywords").forEach(k -> keywords.add(k.asText()));
-            byId.putIfAbsent(n.path("id").asText(), new Named(n.path("id").asText(), n.path("name").asText(null), keywords));
+            JsonNode name = n.path("name");
+            byId.putIfAbsent(n.path("id").asText(), name.isObject()
+                    ? Named.withEnglishName(n.path("id").asText(), name.path("zh").asText(null), name.path("en").asText(null), keywords)
+                    : new Named(n.path("id").asText(), name.asText(null), keywords));
         }
         return List.copyOf(byId.values());
     }

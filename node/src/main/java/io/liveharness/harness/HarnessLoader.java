@@ -9,9 +9,11 @@ import io.liveharness.router.Intent;
 import io.liveharness.schema.JsonSchemas;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,8 +42,6 @@ public final class HarnessLoader {
     private static final HookValidation HOOKS = HookValidation.load();
     private static final Set<String> SKILL_KEYS = Set.of("name", "description", "license", "compatibility", "metadata",
             "allowed-tools");
-    private static final Set<String> FALLBACK_FIELDS = Set.of("id", "name", "price", "stock", "sizes", "colors",
-            "material", "shipping", "returns", "actionLinkId");
 
     /** What a harness's MCP entry may not say: what runs is the node conf's to declare. */
     private static final List<String> MCP_RUN_KEYS = List.of("stdio", "http", "command", "args", "env", "url");
@@ -209,12 +209,18 @@ public final class HarnessLoader {
         }
         String fallback = metadata.getOrDefault("fallback", "");
         for (Map.Entry<String, String> e : metadata.entrySet()) {
-            if (!e.getKey().equals("fallback") && !e.getKey().startsWith(Skill.fallbackKey(""))) continue;
+            if (!FallbackAnswer.isFallbackKey(e.getKey())) continue;
+            int line = lineOfFrontMatter(normalized, "metadata", e.getKey());
+            Optional<FallbackAnswer> answer = FallbackAnswer.ofMetadataKey(e.getKey());
+            if (answer.isEmpty()) {
+                problem(path, line, "metadata." + e.getKey() + " is no fallback template: fallback, fallback-<language> or fallback-<answer>-<language>"
+                        + " with <answer> one of " + Arrays.stream(FallbackAnswer.values()).map(FallbackAnswer::key).filter(k -> !k.isEmpty()).toList());
+                continue;
+            }
             Matcher f = Pattern.compile("\\{(\\w+)}").matcher(e.getValue());
             while (f.find()) {
-                if (!FALLBACK_FIELDS.contains(f.group(1))) {
-                    problem(path, lineOfFrontMatter(normalized, "metadata", e.getKey()),
-                            "metadata." + e.getKey() + " uses {" + f.group(1) + "}; a product has " + FALLBACK_FIELDS);
+                if (!answer.get().fields().contains(f.group(1))) {
+                    problem(path, line, "metadata." + e.getKey() + " uses {" + f.group(1) + "}; this answer has " + answer.get().fields());
                 }
             }
         }

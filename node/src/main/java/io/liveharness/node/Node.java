@@ -159,7 +159,7 @@ public final class Node implements AutoCloseable {
         harnesses.keepPinnedByManifests(manifestPins);
         mcp.sync(harnesses.inUse(manifestPins));
         HarnessHooks hooks = new HarnessHooks(vertx, HookRegistry.load());
-        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
+        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog, policies), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps(),
                         clock),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()), hooks, mcp::tools,

@@ -3,6 +3,7 @@ package io.liveharness.pipeline;
 import io.liveharness.room.RoomRequest;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Product;
+import io.liveharness.tools.Policies;
 import io.liveharness.tools.RoomOffer;
 
 import java.util.List;
@@ -16,10 +17,17 @@ import java.util.Optional;
  */
 public final class ContextLoadStage {
     private final Catalog catalog;
+    private final Policies policies;
     /** A room's FAQ is fixed by its manifest, so its index is built once. */
     private final Map<String, FaqIndex> faqIndexes = new ConcurrentHashMap<>();
 
-    public ContextLoadStage(Catalog catalog) { this.catalog = catalog; }
+    /** @param policies the shop's rules: the fallback answers a shipping or region question from them */
+    public ContextLoadStage(Catalog catalog, Policies policies) {
+        this.catalog = catalog;
+        this.policies = policies;
+    }
+
+    public Policies policies() { return policies; }
 
     public LoadedContext load(RoomRequest request) {
         // The room's own prices and stock as its state held them when the request started.

@@ -11,6 +11,7 @@ import io.liveharness.harness.ToolSpec;
 import io.liveharness.room.RoomSnapshot.Turn;
 import io.liveharness.room.RoomSnapshot.Utterance;
 import io.liveharness.harness.TokenEstimate;
+import io.liveharness.tools.Localized;
 import io.liveharness.tools.Product;
 
 import java.util.ArrayList;
@@ -105,13 +106,13 @@ public final class PromptAssemblyStage {
             boolean onStage = context.onStage() != null && p.id().equals(context.onStage().id());
             // The product on stage in full, the others in a line: most questions are about what
             // the streamer is showing, and a tool call reaches the rest.
-            products.add(onStage ? describe(p) : "- " + field(p.id()) + " " + field(p.name()) + ": ¥" + p.price());
+            products.add(onStage ? describe(p) : "- " + field(p.id()) + " " + field(p.name().both()) + ": ¥" + p.price());
         }
         v.put("product_specs", fixed(products));
         List<String> faqs = context.faqs().stream().map(f -> "Q: " + f.q() + "\nA: " + f.a()).toList();
         v.put("faqs", new Lines(new ArrayList<>(faqs), false));
         List<String> state = new ArrayList<>();
-        if (context.onStage() != null) state.add("On stage: " + field(context.onStage().id()) + " " + field(context.onStage().name()));
+        if (context.onStage() != null) state.add("On stage: " + field(context.onStage().id()) + " " + field(context.onStage().name().both()));
         // The platform's path refuses markup in these; a snapshot restored from elsewhere is cleaned all the same.
         for (Promotion promo : context.promotions()) {
             state.add("Promotion " + field(promo.id()) + ": " + field(promo.title()) + " (action link " + field(promo.actionLinkId()) + ")");
@@ -194,11 +195,12 @@ public final class PromptAssemblyStage {
         return "- " + t.name() + ": " + t.description() + " Arguments (JSON Schema): " + t.parametersSchemaJson();
     }
 
+    /** The product on stage in full; its words in both languages, as the catalog gives them, for a viewer of either. */
     static String describe(Product p) {
-        return "- " + field(p.id()) + " " + field(p.name()) + ": ¥" + p.price() + ", stock " + p.stock()
+        return "- " + field(p.id()) + " " + field(p.name().both()) + ": ¥" + p.price() + ", stock " + p.stock()
                 + (p.sizes().isEmpty() ? "" : ", sizes " + field(String.join("/", p.sizes())))
-                + (p.colors().isEmpty() ? "" : ", colours " + field(String.join("/", p.colors())))
-                + ", material " + field(p.material()) + ", shipping " + field(p.shipping()) + ", returns " + field(p.returns())
+                + (p.colors().isEmpty() ? "" : ", colours " + field(String.join("/", p.colors().stream().map(Localized::both).toList())))
+                + ", material " + field(p.material().both()) + ", shipping " + field(p.shipping().both()) + ", returns " + field(p.returns().both())
                 + ", buy link " + field(p.actionLinkId());
     }
 

@@ -121,8 +121,8 @@ public final class RequestPipeline implements AnswerPipeline {
                 })
                 .compose(attempt -> {
                     if (attempt.ok() || stream.stop() instanceof ReplyStream.Withdrawn) return Future.succeededFuture(attempt);
-                    return stream.finishWith(FallbackReply.build(skill, context.about(request.message().text()), request.message().text(),
-                            request.room().language())).map(attempt);
+                    return stream.finishWith(FallbackReply.forRequest(request, context, skill,
+                            contextLoad.policies(), stream.heard())).map(attempt);
                 })
                 .map(attempt -> {
                     List<ReplySegment> said = stream.released();

@@ -1,11 +1,16 @@
 package io.liveharness.tools;
 
+import io.liveharness.router.question.Sellable;
+
 import java.util.List;
 
-/** One product of the catalog, as the product tools report it. */
-public record Product(String id, String name, String category, double price, int stock, List<String> sizes,
-                      List<String> colors, String material, String shipping, String returns,
-                      String actionLinkId, List<String> keywords) {
+/**
+ * One product of the catalog, as the product tools report it. What a viewer hears in words (the
+ * name, colours, material, shipping and returns) is {@link Localized}: one field per language.
+ */
+public record Product(String id, Localized name, String category, double price, int stock, List<String> sizes,
+                      List<Localized> colors, Localized material, Localized shipping, Localized returns,
+                      String actionLinkId, List<String> keywords) implements Sellable {
 
     public Product {
         sizes = sizes == null ? List.of() : List.copyOf(sizes);
@@ -22,4 +27,13 @@ public record Product(String id, String name, String category, double price, int
         return new Product(id, name, category, price, newStock, sizes, colors, material, shipping, returns,
                 actionLinkId, keywords);
     }
+
+    /** The colours in {@code language}: "白色/蓝色" or "white/blue". */
+    public List<String> colorsIn(String language) { return colors.stream().map(c -> c.in(language)).toList(); }
+
+    @Override
+    public String nameIn(String language) { return name.in(language); }
+
+    @Override
+    public List<List<String>> colorWords() { return colors.stream().map(c -> List.of(c.zh(), c.en())).toList(); }
 }

@@ -18,7 +18,11 @@ public final class StockCheckTool extends LocalTool {
         String size = optionalText(args, "size");
         if (size != null) out.put("sizeOffered", p.sizes().stream().anyMatch(s -> s.equalsIgnoreCase(size)));
         String color = optionalText(args, "color");
-        if (color != null) out.put("colorOffered", p.colors().stream().anyMatch(c -> c.toLowerCase().contains(color.toLowerCase())));
+        if (color != null) {
+            String asked = color.toLowerCase(java.util.Locale.ROOT);
+            out.put("colorOffered", p.colors().stream().anyMatch(c -> c.zh().toLowerCase(java.util.Locale.ROOT).contains(asked)
+                    || c.en().toLowerCase(java.util.Locale.ROOT).contains(asked)));
+        }
         return out;
     }
 }

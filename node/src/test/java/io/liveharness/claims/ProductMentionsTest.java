@@ -24,6 +24,20 @@ class ProductMentionsTest {
         assertEquals(Optional.of("dress-102"), ProductMentions.about("is DRESS-102 in stock", DRESSES), "by id, in any case");
     }
 
+    /** The product data the turn's facts hold is the catalog's JSON: a name in each language, both read. */
+    @Test
+    void theFactsProductDataIsReadByItsNameInEachLanguageAndItsKeywords() {
+        var catalog = io.liveharness.tools.Catalog.load(java.nio.file.Path.of("catalog/products.yaml"));
+        List<String> facts = java.util.stream.Stream.of("earbuds-201", "powerbank-202")
+                .map(id -> io.liveharness.config.Json.MAPPER.valueToTree(catalog.find(id).orElseThrow()).toString()).toList();
+        var tech = ProductMentions.inFacts(facts);
+        assertEquals(Optional.of("powerbank-202"), ProductMentions.about("20000mAh快充充电宝还有吗", tech), "by its Chinese name");
+        assertEquals(Optional.of("powerbank-202"), ProductMentions.about("is the 20000mAh fast-charge power bank back?", tech), "by its English name");
+        assertEquals(Optional.of("earbuds-201"), ProductMentions.about("降噪耳机多少钱", tech), "by its keywords");
+        assertEquals(Optional.of("earbuds-201"), ProductMentions.aboutProduct("AirLite Pro noise-cancelling earbuds?",
+                List.of(catalog.find("earbuds-201").orElseThrow(), catalog.find("powerbank-202").orElseThrow())));
+    }
+
     @Test
     void aHyphenAndASpaceJoinAKeywordsWordsAlike() {
         assertEquals(Optional.of("dress-102"), ProductMentions.about("And the French square-neck puff-sleeve dress, how much?", DRESSES),

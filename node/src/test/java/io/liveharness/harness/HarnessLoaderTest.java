@@ -151,10 +151,21 @@ class HarnessLoaderTest {
 
     @Test
     void aFallbackTemplateInAnyLanguageNamingAFieldNoProductHasIsRefusedAtItsLine() {
-        var f = new HarnessFixture().replace("skills/product-qa/SKILL.md", "{actionLinkId} to buy", "{link} to buy");
+        var f = new HarnessFixture().replace("skills/product-qa/SKILL.md", "ask me anything about it", "tap {link}");
         assertProblem(problems(f), "h/skills/product-qa/SKILL.md:11", "metadata.fallback-en uses {link}");
-        var g = new HarnessFixture().replace("skills/product-qa/SKILL.md", "点{actionLinkId}下单哦", "点{link}下单哦");
-        assertProblem(problems(g), "h/skills/product-qa/SKILL.md:10", "metadata.fallback uses {link}");
+        var g = new HarnessFixture().replace("skills/product-qa/SKILL.md", "{name}现在¥{price}", "{name}现在¥{cost}");
+        assertProblem(problems(g), "h/skills/product-qa/SKILL.md:10", "metadata.fallback uses {cost}");
+    }
+
+    @Test
+    void aFallbackAnswerTemplateMayUseOnlyItsAnswersFieldsAndMustNameAKnownAnswer() {
+        var price = new HarnessFixture().replace("skills/product-qa/SKILL.md", "It's ¥{price} now, tap {actionLinkId} to order",
+                "It's ¥{price} now, {colors} too");
+        assertProblem(problems(price), "h/skills/product-qa/SKILL.md:13", "metadata.fallback-price-en uses {colors}; this answer has [name, price, actionLinkId]");
+        var decline = new HarnessFixture().replace("skills/product-qa/SKILL.md", "抱歉, 我们不谈治疗效果哦", "抱歉, {name}不谈治疗效果哦");
+        assertProblem(problems(decline), "h/skills/product-qa/SKILL.md", "metadata.fallback-decline-medical-zh uses {name}; this answer has []");
+        var unknown = new HarnessFixture().replace("skills/product-qa/SKILL.md", "  fallback-colors-zh:", "  fallback-colours-zh:");
+        assertProblem(problems(unknown), "h/skills/product-qa/SKILL.md:28", "metadata.fallback-colours-zh is no fallback template");
     }
 
     @Test

@@ -93,7 +93,7 @@ class RoomStateSecurityTest {
         RoomRequest request = new RoomRequest(new ViewerMessage(roomId, "p", "u", "多少钱", 0),
                 new Classification(Intent.PRODUCT_QA, 0.9), room, state,
                 node.harnesses().resolve(roomId, room.harness()).harness(), Long.MAX_VALUE);
-        var context = new ContextLoadStage(node.catalog()).load(request);
+        var context = new ContextLoadStage(node.catalog(), io.liveharness.tools.Policies.load(Path.of("catalog/policies.yaml"))).load(request);
         return new PromptAssemblyStage().assemble(request, context, Optional.empty(), List.of()).messages().getFirst().content();
     }
 

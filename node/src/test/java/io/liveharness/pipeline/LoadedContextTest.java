@@ -1,5 +1,6 @@
 package io.liveharness.pipeline;
 
+import io.liveharness.tools.Localized;
 import io.liveharness.tools.Product;
 import org.junit.jupiter.api.Test;
 
@@ -9,11 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Which product a question is about, for the fallback and for the ids its tool calls may name. */
 class LoadedContextTest {
-    static final Product EARBUDS = product("earbuds-201", "AirLite Pro 降噪蓝牙耳机 noise-cancelling earbuds", List.of("耳机", "降噪", "earbuds", "anc"));
-    static final Product POWER_BANK = product("powerbank-202", "20000mAh 快充充电宝 fast-charge power bank", List.of("充电宝", "power bank", "mAh"));
-    static final Product CASE = product("case-203", "透明手机壳 clear phone case", List.of("手机壳", "phone case"));
+    static final Product EARBUDS = product("earbuds-201", new Localized("AirLite Pro 降噪蓝牙耳机", "AirLite Pro noise-cancelling earbuds"), List.of("耳机", "降噪", "earbuds", "anc"));
+    static final Product POWER_BANK = product("powerbank-202", new Localized("20000mAh 快充充电宝", "20000mAh fast-charge power bank"), List.of("充电宝", "power bank", "mAh"));
+    static final Product CASE = product("case-203", new Localized("透明手机壳", "clear phone case"), List.of("手机壳", "phone case"));
 
-    private static Product product(String id, String name, List<String> keywords) {
+    private static Product product(String id, Localized name, List<String> keywords) {
         return new Product(id, name, "tech", 99, 1, List.of(), List.of(), null, null, null, "link-" + id, keywords);
     }
 

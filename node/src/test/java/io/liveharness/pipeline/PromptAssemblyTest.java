@@ -32,7 +32,7 @@ class PromptAssemblyTest {
     private PromptAssemblyStage.Prompt prompt(Harness h, Intent intent, String text, RoomSnapshot state) {
         RoomRequest request = new RoomRequest(new ViewerMessage(room.id(), "m", "u", text, 0),
                 new Classification(intent, 0.9), room, state, h, Long.MAX_VALUE);
-        LoadedContext context = new ContextLoadStage(catalog).load(request);
+        LoadedContext context = new ContextLoadStage(catalog, io.liveharness.tools.Policies.load(Path.of("catalog/policies.yaml"))).load(request);
         var skill = h.skillFor(intent);
         var tools = h.tools().stream().filter(t -> skill.map(s -> s.allowedTools().contains(t.name())).orElse(false)).toList();
         return new PromptAssemblyStage().assemble(request, context, skill, tools);
@@ -43,7 +43,7 @@ class PromptAssemblyTest {
     private PromptAssemblyStage.Prompt prompt(Harness h, RoomManifest r, Intent intent, String text) {
         RoomRequest request = new RoomRequest(new ViewerMessage(r.id(), "m", "u", text, 0),
                 new Classification(intent, 0.9), r, RoomSnapshot.fresh(r), h, Long.MAX_VALUE);
-        LoadedContext context = new ContextLoadStage(catalog).load(request);
+        LoadedContext context = new ContextLoadStage(catalog, io.liveharness.tools.Policies.load(Path.of("catalog/policies.yaml"))).load(request);
         var skill = h.skillFor(intent);
         var tools = h.tools().stream().filter(t -> skill.map(s -> s.allowedTools().contains(t.name())).orElse(false)).toList();
         return new PromptAssemblyStage().assemble(request, context, skill, tools);

@@ -137,7 +137,7 @@ class AugmentedVariantNamesTest {
                         new Classification(intent, 0.9), room, RoomSnapshot.fresh(room), h, Long.MAX_VALUE);
                 var skill = h.skillFor(intent);
                 var tools = h.tools().stream().filter(t -> skill.map(s -> s.allowedTools().contains(t.name())).orElse(false)).toList();
-                new PromptAssemblyStage().assemble(request, new ContextLoadStage(CATALOG).load(request), skill, tools)
+                new PromptAssemblyStage().assemble(request, new ContextLoadStage(CATALOG, io.liveharness.tools.Policies.load(Path.of("catalog/policies.yaml"))).load(request), skill, tools)
                         .messages().forEach(m -> out.add(m.content()));
             }
         }

@@ -170,7 +170,7 @@ class AvatarModelTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"tech-clarification-en-002, silver, black", "dress-product-qa-en-006, yellow, blue"})
+    @CsvSource({"tech-clarification-en-002, silver, black", "dress-product-qa-en-006, yellow, white"})
     void aColourTheProductLacksIsNeverSaidTheFallbackSaysTheCatalogsInstead(String caseId, String invented, String catalogs) {
         // asked for colours, this model lists the colours of its training worlds ("silver/silver/white"
         // for black and white earbuds); unbacked-attribute blocks that, the retry writes it again, and

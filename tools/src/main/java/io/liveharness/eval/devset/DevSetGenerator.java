@@ -87,12 +87,12 @@ public final class DevSetGenerator {
             }
         }
         if (!p.colors().isEmpty()) {
-            for (String color : p.colors().subList(0, Math.min(2, p.colors().size()))) {
-                String[] c = color.split(" ", 2);
+            for (var color : p.colors().subList(0, Math.min(2, p.colors().size()))) {
+                String[] c = {color.zh(), color.en()};
                 add(room, p, qa, "zh", say(qa, "color", "zh", "color", c[0]), r -> r.facts(c[0] + (c.length > 1 ? "|" + c[1] : "")));
                 if (c.length > 1) add(room, p, qa, "en", say(qa, "color", "en", "color", c[1]), r -> r.facts(c[1] + "|" + c[0]));
             }
-            String offered = String.join("|", p.colors().stream().flatMap(c -> java.util.Arrays.stream(c.split(" "))).toList());
+            String offered = String.join("|", p.colors().stream().flatMap(c -> java.util.stream.Stream.of(c.zh(), c.en())).toList());
             add(room, p, qa, "zh", say(qa, "missing_color", "zh"), r -> r.facts(offered));
             add(room, p, qa, "en", say(qa, "missing_color", "en"), r -> r.facts(offered));
         }
@@ -137,10 +137,10 @@ public final class DevSetGenerator {
         Previous zhPrev = new Previous(say(cl, "previous_question", "zh", "zh", zh), say(cl, "previous_answer", "zh", "zh", zh, "price", price, "link", link));
         Previous enPrev = new Previous(say(cl, "previous_question", "en", "en", en), say(cl, "previous_answer", "en", "en", en, "price", price, "link", link));
         if (!p.colors().isEmpty()) {
-            String[] c = p.colors().getLast().split(" ", 2);
+            String[] c = {p.colors().getLast().zh(), p.colors().getLast().en()};
             follow(room, p, "zh", say(cl, "color", "zh", "color", c[0]), zhPrev, r -> r.facts(c[0] + (c.length > 1 ? "|" + c[1] : "")));
             if (c.length > 1) follow(room, p, "en", say(cl, "color", "en", "color", c[1]), enPrev, r -> r.facts(c[1] + "|" + c[0]));
-            String all = String.join("|", p.colors().stream().flatMap(x -> java.util.Arrays.stream(x.split(" "))).toList());
+            String all = String.join("|", p.colors().stream().flatMap(x -> java.util.stream.Stream.of(x.zh(), x.en())).toList());
             follow(room, p, "zh", say(cl, "other_colors", "zh"), zhPrev, r -> r.facts(all));
             follow(room, p, "en", say(cl, "other_colors", "en"), enPrev, r -> r.facts(all));
         }
@@ -168,7 +168,7 @@ public final class DevSetGenerator {
         }
         add(room, p, as, "zh", say(as, "damaged", "zh"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "damaged").facts(anyOf("damaged")); });
         add(room, p, as, "en", say(as, "damaged", "en"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "damaged").facts(anyOf("damaged")); });
-        if (p.returns().contains("质保")) {
+        if (p.returns().zh().contains("质保")) {
             add(room, p, as, "zh", say(as, "warranty", "zh"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "warranty").facts(anyOf("warranty")); });
             add(room, p, as, "en", say(as, "warranty", "en"), r -> { policy.accept(r); r.args("after_sales_policy", "topic", "warranty").facts(anyOf("warranty")); });
         }
@@ -195,9 +195,9 @@ public final class DevSetGenerator {
         String lo = "logistics";
         List<String> filler = vocab.words("courier_filler");
         String couriers = String.join("|", policies.logistics().couriers().stream().flatMap(c -> java.util.Arrays.stream(c.split(" "))).filter(w -> !filler.contains(w)).toList());
-        String remote = policies.logistics().remoteRegions().getFirst();
-        String[] region = remote.split(" ", 2);
-        String surcharge = firstNumber(policies.logistics().remoteNote());
+        var remote = policies.regions().stream().filter(io.liveharness.tools.Region::remote).findFirst().orElseThrow().name();
+        String[] region = {remote.zh(), remote.en()};
+        String surcharge = firstNumber(policies.logistics().remoteNote().zh());
         add(room, p, lo, "zh", say(lo, "courier", "zh"), r -> r.tools("logistics_info").facts(couriers));
         add(room, p, lo, "en", say(lo, "courier", "en"), r -> r.tools("logistics_info").facts(couriers));
         add(room, p, lo, "zh", say(lo, "remote_free", "zh", "region", region[0]), r -> r.tools("logistics_info").args("logistics_info", "region", region[0] + "|" + region[1]).facts(surcharge).tag("risky-answerable"));
@@ -303,7 +303,7 @@ public final class DevSetGenerator {
     static String num(double d) { return new BigDecimal(d).setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString(); }
 
     private static String zhName(Product p) {
-        return p.keywords().stream().filter(DevSetGenerator::cjk).findFirst().orElse(p.name());
+        return p.keywords().stream().filter(DevSetGenerator::cjk).findFirst().orElse(p.name().zh());
     }
 
     private static String enName(Product p) {
@@ -318,10 +318,10 @@ public final class DevSetGenerator {
     private static String otherName(Product o, Product onStage, boolean zh) {
         String word = zh ? zhName(o) : enName(o);
         String lower = word.toLowerCase(Locale.ROOT);
-        boolean shared = onStage.name().toLowerCase(Locale.ROOT).contains(lower)
+        boolean shared = onStage.name().both().toLowerCase(Locale.ROOT).contains(lower)
                 || onStage.keywords().stream().anyMatch(k -> k.equalsIgnoreCase(word));
         if (!shared) return word;
-        return String.join(zh ? "" : " ", Arrays.stream(o.name().split("\\s+")).filter(w -> cjk(w) == zh).toList());
+        return String.join(zh ? "" : " ", Arrays.stream(o.name().in(zh ? "zh" : "en").split("\\s+")).filter(w -> cjk(w) == zh).toList());
     }
 
     private static boolean cjk(String s) { return s.codePoints().anyMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN); }
@@ -329,7 +329,7 @@ public final class DevSetGenerator {
     /** The first Chinese and the first Latin word of the material: either says what it is made of. */
     private static String materialFact(Product p) {
         String zh = null, en = null;
-        for (String w : p.material().split("[\\s,;()%]+")) {
+        for (String w : (p.material().zh() + " " + p.material().en()).split("[\\s,;()%]+")) {
             if (w.isEmpty() || w.chars().allMatch(Character::isDigit)) continue;
             if (cjk(w) && zh == null) zh = w;
             if (!cjk(w) && en == null && w.chars().allMatch(Character::isLetter)) en = w;
@@ -339,7 +339,7 @@ public final class DevSetGenerator {
 
     /** The number the shipping rule promises (48 of "48小时内发货"), or its words when it has none. */
     private String shippingFact(Product p) {
-        String n = firstNumber(p.shipping());
+        String n = firstNumber(p.shipping().zh());
         return p.stock() == 0 ? anyOf("restock") + "|" + n : n;
     }
 

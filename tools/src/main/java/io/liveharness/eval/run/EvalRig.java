@@ -95,7 +95,7 @@ public final class EvalRig implements AutoCloseable {
         LocalCodec.registerAll(vertx.eventBus());
         McpServers mcp = new McpServers(vertx, mcpServers);
         mcp.sync(harnesses);
-        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
+        RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog, policies), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools,
                 config.rooms().speech());

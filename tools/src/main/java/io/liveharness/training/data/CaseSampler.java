@@ -5,7 +5,7 @@ import io.liveharness.room.RoomManifest;
 import io.liveharness.router.dataset.NearCopies;
 import io.liveharness.tools.Product;
 import io.liveharness.training.expert.Bilingual;
-import io.liveharness.training.expert.ExpertLexicon;
+import io.liveharness.router.question.QuestionLexicon;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -133,7 +133,7 @@ public final class CaseSampler {
             out = out.replace("{size}", size);
         }
         if (out.contains("{color}")) {
-            String color = !p.colors().isEmpty() && random.nextDouble() < 0.7 ? Bilingual.part(pick(p.colors()), lang) : pick(phrasings.slot("color", lang));
+            String color = !p.colors().isEmpty() && random.nextDouble() < 0.7 ? pick(p.colors()).in(lang) : pick(phrasings.slot("color", lang));
             out = out.replace("{color}", color);
         }
         if (out.contains("{feature}")) out = out.replace("{feature}", feature(p, lang));
@@ -162,7 +162,7 @@ public final class CaseSampler {
     }
 
     private boolean hasShelfLife(Product p) {
-        return ExpertLexicon.written(p.material(), shelfLifeWords) != null;
+        return QuestionLexicon.written(p.material().both(), shelfLifeWords) != null;
     }
 
     /** A feature the product has (its name or material says it), or mostly one of its kind's that it lacks. */
@@ -179,7 +179,7 @@ public final class CaseSampler {
         List<String> zh = phrasings.slot("feature", "zh"), en = phrasings.slot("feature", "en");
         List<Integer> has = new ArrayList<>();
         for (int i = 0; i < Math.min(zh.size(), en.size()); i++) {
-            if (ExpertLexicon.written(p.name() + " " + p.material(), List.of(zh.get(i), en.get(i))) != null) has.add(i);
+            if (QuestionLexicon.written(p.name().both() + " " + p.material().both(), List.of(zh.get(i), en.get(i))) != null) has.add(i);
         }
         return has;
     }
@@ -200,7 +200,7 @@ public final class CaseSampler {
     private String shortName(Product p, String lang) {
         List<String> keywords = p.keywords().stream().filter(k -> Bilingual.han(k) == lang.equals("zh")).toList();
         if (!keywords.isEmpty() && random.nextDouble() < 0.5) return pick(keywords);
-        return Bilingual.part(p.name(), lang);
+        return p.name().in(lang);
     }
 
     private static String price(Product p) {

@@ -134,26 +134,26 @@ public final class SyntheticWorld {
             zh = zh + " " + n + c.pack().zh();
             en = en + " (" + n + " " + c.pack().en() + ")";
         }
-        p.put("name", brand + zh + " " + en);
+        p.put("name", inBoth(brand + zh, brand + en));
         p.put("category", c.en());
         double price = between(c.price());
         if (random.nextDouble() < 0.4) price = price - 0.1;   // 99.9-style prices
         p.put("price", Math.round(price * 10) / 10.0);
         p.put("stock", random.nextDouble() < d.soldOut() ? 0 : 1 + random.nextInt(random.nextBoolean() ? 60 : 400));
         p.put("sizes", c.sizes().isEmpty() ? List.of() : pick(c.sizes()));
-        List<String> colors = new ArrayList<>();
+        List<Map<String, String>> colors = new ArrayList<>();
         if (!spec.noColors().contains(c.zh())) {
             int k = 1 + random.nextInt(3);
             List<List<String>> pool = new ArrayList<>(spec.colors());
             java.util.Collections.shuffle(pool, random);
-            for (List<String> col : pool.subList(0, k)) colors.add(col.get(0) + " " + col.get(1));
+            for (List<String> col : pool.subList(0, k)) colors.add(inBoth(col.get(0), col.get(1)));
         }
         p.put("colors", colors);
         p.put("material", material(c, material));
         List<String> ship = pick(spec.shipping());
-        p.put("shipping", ship.get(0) + ", " + ship.get(1));
+        p.put("shipping", inBoth(ship.get(0), ship.get(1)));
         List<String> ret = pick(spec.returns());
-        p.put("returns", ret.get(0) + " " + ret.get(1));
+        p.put("returns", inBoth(ret.get(0), ret.get(1)));
         p.put("actionLinkId", link());
         List<String> keywords = new ArrayList<>(List.of(name.get(0), c.zh(), name.get(1), c.en()));
         p.put("keywords", keywords.stream().distinct().toList());
@@ -177,24 +177,31 @@ public final class SyntheticWorld {
     }
 
     /**
-     * The material as the catalog writes it: both languages or English only, and for goods that keep
-     * mostly a shelf life of a drawn number of months, so that a model must read it rather than
-     * remember the category's usual one.
+     * The material as the catalog writes it, one text per language; sometimes the English words in
+     * both (a shop that wrote only those), and for goods that keep mostly a shelf life of a drawn
+     * number of months, so that a model must read it rather than remember the category's usual one.
      */
-    private String material(WorldSpec.Category c, List<String> material) {
+    private Map<String, String> material(WorldSpec.Category c, List<String> material) {
         WorldSpec.Draws d = spec.draws();
         boolean englishOnly = random.nextDouble() < d.englishOnlyMaterial();
         List<Integer> range = c.shelfLifeMonths();
         if (range == null || random.nextDouble() >= d.shelfLife()) {
-            return englishOnly ? material.get(1) : material.get(0) + " " + material.get(1);
+            return englishOnly ? inBoth(material.get(1), material.get(1)) : inBoth(material.get(0), material.get(1));
         }
         int months = between(range);
         boolean inYears = months % 12 == 0 && random.nextBoolean();
         List<String> clause = (inYears ? spec.shelfLife().years() : spec.shelfLife().months()).stream()
                 .map(t -> t.replace("{n}", String.valueOf(inYears ? months / 12 : months))).toList();
-        if (englishOnly) return material.get(1) + "; " + clause.get(1);
-        if (random.nextDouble() < d.shelfLifeAfterEnglish()) return material.get(0) + " " + material.get(1) + "; " + clause.get(0);
-        return material.get(0) + "; " + clause.get(0) + " " + material.get(1) + "; " + clause.get(1);
+        if (englishOnly) return inBoth(material.get(1) + "; " + clause.get(1), material.get(1) + "; " + clause.get(1));
+        return inBoth(material.get(0) + "; " + clause.get(0), material.get(1) + "; " + clause.get(1));
+    }
+
+    /** A catalog text in both languages, as the catalog file writes it. */
+    private static Map<String, String> inBoth(String zh, String en) {
+        Map<String, String> out = new LinkedHashMap<>();
+        out.put("zh", zh);
+        out.put("en", en);
+        return out;
     }
 
     private Map<String, Object> room(String id, WorldSpec.Category c, List<String> products) {

@@ -6,7 +6,7 @@ import io.liveharness.eval.devset.Rubric;
 import io.liveharness.room.RoomManifest;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Product;
-import io.liveharness.training.expert.ExpertLexicon;
+import io.liveharness.router.question.QuestionLexicon;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,7 +89,7 @@ public final class WorldProbe {
      * @param outOfStock the words that say a product is sold out (the dev set's {@code out_of_stock})
      */
     public static List<DevCase> cases(List<RoomManifest> rooms, Catalog catalog, WorldSpec spec,
-                                      ExpertLexicon lexicon, Phrasings phrasings, List<String> outOfStock) {
+                                      QuestionLexicon lexicon, Phrasings phrasings, List<String> outOfStock) {
         Pattern shelfLife = shelfLifePattern(spec);
         List<DevCase> out = new ArrayList<>();
         for (RoomManifest room : rooms) {
@@ -106,7 +106,7 @@ public final class WorldProbe {
                 break;
             }
             for (Product p : sold) {
-                Matcher m = shelfLife.matcher(p.material());
+                Matcher m = shelfLife.matcher(p.material().both());
                 if (!m.find()) continue;
                 out.add(probe(out, Kind.SHELF_LIFE, room, lang, phrasings.say(Kind.SHELF_LIFE, lang, null), p.id(), m.group(1)));
                 break;
@@ -114,7 +114,7 @@ public final class WorldProbe {
             product:
             for (Product p : sold) {
                 for (List<String> words : lexicon.features()) {
-                    if (lexicon.valueFeatures().stream().anyMatch(words::contains) || !p.name().contains(words.getFirst())) continue;
+                    if (lexicon.valueFeatures().stream().anyMatch(words::contains) || !p.name().zh().contains(words.getFirst())) continue;
                     String asked = lang.equals("zh") ? words.getFirst() : words.get(1);
                     out.add(probe(out, Kind.FEATURE, room, lang, phrasings.say(Kind.FEATURE, lang, asked), p.id(), String.join("|", words)));
                     break product;

@@ -57,15 +57,14 @@ public record WorldSpec(List<String> hosts, List<String> personasZh, List<String
      * How often a product departs from its category's archetype, each a probability: a brand, one
      * modifier and then a second, a name made of its material and category word, a material from
      * any category, a material written in English only; an id made of the category's name rather
-     * than a word of its own; a shelf life stated (goods that keep), and stated once, in Chinese,
-     * after the English words (as the demo's nuts give it) rather than in each language; of a room,
+     * than a word of its own; a shelf life stated (goods that keep), in each language's material; of a room,
      * one product of a second kind beside its own (as the demo's tech room sells a power bank); a
      * pack count in the name of goods sold by the pack (a number beside the shelf life's, as the
      * demo's nuts have: 30 packs, 9 months); of a room, some of its kind's FAQ (as every demo room has).
      */
     public record Draws(double brand, double modifier, double secondModifier, double materialName,
                         double foreignMaterial, double englishOnlyMaterial, double categoryId,
-                        double shelfLife, double shelfLifeAfterEnglish, double secondCategory, double packCount, double soldOut,
+                        double shelfLife, double secondCategory, double packCount, double soldOut,
                         double faq) { }
 
     public static WorldSpec load(Path file) {

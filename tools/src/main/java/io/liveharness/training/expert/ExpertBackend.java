@@ -17,10 +17,15 @@ import io.liveharness.eval.run.CaseObserver;
 import io.liveharness.harness.Harness;
 import io.liveharness.harness.Skill;
 import io.liveharness.harness.ToolSpec;
+import io.liveharness.claims.ProductMentions;
 import io.liveharness.room.RoomManifest;
 import io.liveharness.room.RoomSnapshot;
 import io.liveharness.router.Classification;
 import io.liveharness.router.Intent;
+import io.liveharness.router.question.Ask;
+import io.liveharness.router.question.Question;
+import io.liveharness.router.question.QuestionLexicon;
+import io.liveharness.router.question.QuestionReader;
 import io.liveharness.tools.AfterSalesPolicyTool;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.CouponRulesTool;
@@ -36,7 +41,7 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The expert: a scripted avatar that plays the report's strong model inside the real pipeline, so
  * that training prompts are byte for byte what a room serves. It knows the case (the rig tells it,
- * as {@link CaseObserver}), reads the viewer's message with the lexicon, and does what the active
+ * as {@link CaseObserver}), reads the viewer's message with the node's question read ({@link QuestionReader}), and does what the active
  * skill of <em>this</em> harness says: it calls that harness's tools under the names and argument
  * names the harness gives them (a variant renames them), waits for the real tool verticles'
  * results, and answers from them in the viewer's language; it declines what must be declined.
@@ -51,14 +56,14 @@ public final class ExpertBackend implements ModelBackend, CaseObserver {
 
     private record Case(DevCase devCase, Harness harness, RoomManifest room, RoomSnapshot state, Classification routed) { }
 
-    public ExpertBackend(Catalog catalog, ExpertLexicon lexicon, ExpertReplies replies) {
+    public ExpertBackend(Catalog catalog, QuestionLexicon lexicon, ExpertReplies replies) {
         this.catalog = catalog;
-        this.reader = new QuestionReader(lexicon);
+        this.reader = new QuestionReader(lexicon, ProductMentions::aboutProduct);
         this.composer = new ReplyComposer(replies);
     }
 
     public static ExpertBackend load(Catalog catalog) {
-        return new ExpertBackend(catalog, ExpertLexicon.load(ExpertLexicon.DEFAULT_FILE), ExpertReplies.load(ExpertReplies.DEFAULT_FILE));
+        return new ExpertBackend(catalog, QuestionLexicon.load(QuestionLexicon.DEFAULT_FILE), ExpertReplies.load(ExpertReplies.DEFAULT_FILE));
     }
 
     @Override
@@ -105,6 +110,7 @@ public final class ExpertBackend implements ModelBackend, CaseObserver {
         String previous = c.devCase().previous() != null ? c.devCase().previous().question()
                 : asked >= 2 && messages.get(asked - 2).role().equals("user") ? messages.get(asked - 2).content() : null;
         Question q = reader.read(viewer, products, previous);
+        io.liveharness.tools.Product about = products.stream().filter(p -> p.id().equals(q.productId())).findFirst().orElseThrow();
         Intent intent = c.routed().intent();
         ChatMessage last = messages.getLast();
         boolean firstStep = last.role().equals("user") && asked == messages.size() - 1;
@@ -119,16 +125,16 @@ public final class ExpertBackend implements ModelBackend, CaseObserver {
         if (slipNext && !corrected && q.decline() == null) {
             // the other product when the message names one (asked-product blocks that), else a price the data lacks
             var other = !q.named() || products.size() < 2 ? null
-                    : q.product().id().equals(products.getFirst().id()) ? products.get(1) : products.getFirst();
-            return composer.slip(new ReplyComposer.Facts(q, intent, c.room(), c.state().onStageProductId(), hostName(c.room()), results, visible), other, pick(c));
+                    : q.productId().equals(products.getFirst().id()) ? products.get(1) : products.getFirst();
+            return composer.slip(new ReplyComposer.Facts(q, about, intent, c.room(), c.state().onStageProductId(), hostName(c.room()), results, visible), other, pick(c));
         }
-        return composer.reply(new ReplyComposer.Facts(q, intent, c.room(), c.state().onStageProductId(), hostName(c.room()), results, visible), pick(c));
+        return composer.reply(new ReplyComposer.Facts(q, about, intent, c.room(), c.state().onStageProductId(), hostName(c.room()), results, visible), pick(c));
     }
 
     /** The tool the active skill would call first for this question, in this harness's names; empty for none. */
     private Optional<String> toolCall(Case c, Question q, Intent intent) {
         if (q.decline() != null) return Optional.empty();
-        String productId = q.product().id();
+        String productId = q.productId();
         boolean onStage = productId.equals(c.state().onStageProductId());
         return switch (intent) {
             case PRODUCT_QA, CLARIFICATION -> {

@@ -3,6 +3,9 @@ package io.liveharness.training.expert;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.liveharness.room.RoomManifest;
 import io.liveharness.router.Intent;
+import io.liveharness.router.question.Ask;
+import io.liveharness.router.question.Question;
+import io.liveharness.router.question.QuestionLexicon;
 import io.liveharness.tools.Product;
 
 import java.math.BigDecimal;
@@ -18,8 +21,8 @@ final class ReplyComposer {
     private static final Pattern PACK_COUNT = Pattern.compile("\\s*(?:\\d+\\s*[袋包盒罐瓶片粒支条枚]|\\(\\s*\\d+\\s+[A-Za-z]+\\s*\\))$");
     private final ExpertReplies replies;
 
-    /** What the reply may use: the question, the active intent, the room and its product on stage, and this turn's tool results. */
-    record Facts(Question q, Intent intent, RoomManifest room, String onStageId, String host, List<JsonNode> results,
+    /** What the reply may use: the question and the product it is about, the active intent, the room and its product on stage, and this turn's tool results. */
+    record Facts(Question q, Product product, Intent intent, RoomManifest room, String onStageId, String host, List<JsonNode> results,
                  Map<String, String> visibleArguments) {
         /** A result field that echoes an argument is named as the harness names that argument. */
         String argument(String handlerName) { return visibleArguments.getOrDefault(handlerName, handlerName); }
@@ -37,12 +40,12 @@ final class ReplyComposer {
      * to 35 wrote the name of the product on stage there, which asked-product blocks.
      */
     String reply(Facts f, int pick) {
-        return compose(f, pick, !f.q().product().id().equals(f.onStageId()));
+        return compose(f, pick, !f.product().id().equals(f.onStageId()));
     }
 
     private String compose(Facts f, int pick, boolean unnamed) {
         Question q = f.q();
-        Map<String, String> fields = productFields(q.product(), q.lang());
+        Map<String, String> fields = productFields(f.product(), q.lang());
         fields.put("host", f.host());
         String act = act(f, fields);
         Map<String, String> without = new HashMap<>(fields);
@@ -56,9 +59,9 @@ final class ReplyComposer {
      */
     String slip(Facts f, Product other, int pick) {
         // named: the slip is the other product's answer by its name, which asked-product blocks
-        if (other != null) return compose(new Facts(f.q().about(other), f.intent(), f.room(), f.onStageId(), f.host(), List.of(), f.visibleArguments()), pick, false);
-        Map<String, String> fields = productFields(f.q().product(), f.q().lang());
-        fields.put("price", number(Math.round(f.q().product().price() * 0.8) + 10));
+        if (other != null) return compose(new Facts(f.q().about(other.id()), other, f.intent(), f.room(), f.onStageId(), f.host(), List.of(), f.visibleArguments()), pick, false);
+        Map<String, String> fields = productFields(f.product(), f.q().lang());
+        fields.put("price", number(Math.round(f.product().price() * 0.8) + 10));
         return replies.render(f.q().lang(), "price", fields, pick);
     }
 
@@ -98,7 +101,7 @@ final class ReplyComposer {
 
     private static String productAct(Facts f, Map<String, String> fields) {
         Question q = f.q();
-        Product p = q.product();
+        Product p = f.product();
         return switch (q.ask()) {
             case PRICE -> "price";
             case STOCK -> {
@@ -116,13 +119,13 @@ final class ReplyComposer {
             case COLOR -> {
                 if (p.colors().isEmpty()) yield "summary";
                 if (q.color() == null) yield "colors";
-                fields.put("color", Bilingual.part(q.color(), q.lang()));
-                yield p.colors().contains(q.color()) ? "colorHas" : "colorNone";
+                fields.put("color", q.colorIn(q.lang()));
+                yield q.colorOffered() ? "colorHas" : "colorNone";
             }
             case MATERIAL -> "material";
             case SHIPPING -> "shipping";
             case BUY -> "buy";
-            case FEATURE -> featureAct(q, fields);
+            case FEATURE -> featureAct(q, p, fields);
             case BATTERY, SUMMARY -> "summary";
         };
     }
@@ -133,23 +136,20 @@ final class ReplyComposer {
      * has it; and when neither says it, that the data does not (the expert never promises what the
      * catalog does not state).
      */
-    private static String featureAct(Question q, Map<String, String> fields) {
-        Product p = q.product();
+    private static String featureAct(Question q, Product p, Map<String, String> fields) {
         List<String> words = q.feature().words();
         String own = words.stream().filter(w -> Bilingual.languageOf(w).equals(q.lang())).findFirst().orElse(q.feature().said());
-        String inName = ExpertLexicon.written(Bilingual.part(p.name(), q.lang()), words);
+        String inName = QuestionLexicon.written(p.name().in(q.lang()), words);
         // "保温杯" said to an English viewer: the feature by its English word
-        if (inName == null && ExpertLexicon.written(p.name(), words) != null) inName = own;
+        if (inName == null && QuestionLexicon.written(p.name().both(), words) != null) inName = own;
         if (inName != null) {
             fields.put("fact", inName);
             return "featureInName";
         }
-        // clause by clause, each by its words in the viewer's language ("冰丝 ice silk" is not 真丝), or
-        // as written when it has none (the catalog's "保质期 9个月" answers an English viewer too)
-        for (String clause : p.material().split("[,;，；]")) {
-            String said = Bilingual.part(clause, q.lang());
-            if (!Bilingual.languageOf(said).equals(q.lang())) said = clause.strip();
-            if (ExpertLexicon.written(said, words) != null) {
+        // clause by clause of the material in the viewer's language ("冰丝" is not 真丝)
+        for (String clause : p.material().in(q.lang()).split("[,;，；]")) {
+            String said = clause.strip();
+            if (QuestionLexicon.written(said, words) != null) {
                 fields.put("fact", said);
                 return q.feature().valued() ? "featureValue" : "featureHas";
             }
@@ -168,8 +168,8 @@ final class ReplyComposer {
         fields.put("couriers", String.join(q.lang().equals("zh") ? "或" : " or ", couriers));
         fields.put("days", Bilingual.part(l.path("deliveryDays").asText(), q.lang()));
         fields.put("free", Bilingual.part(l.path("freeShipping").asText(), q.lang()));
-        fields.put("remoteNote", Bilingual.part(l.path("remoteNote").asText(), q.lang()));
-        if (l.has("productShipping")) fields.put("shipping", Bilingual.part(l.get("productShipping").asText(), q.lang()));
+        fields.put("remoteNote", l.path("remoteNote").path(q.lang()).asText());
+        if (l.has("productShipping")) fields.put("shipping", l.get("productShipping").path(q.lang()).asText());
         String region = f.argument("region");
         if (!l.has(region)) return "courier";
         fields.put("region", l.get(region).asText());
@@ -179,13 +179,13 @@ final class ReplyComposer {
     /** The product's fields in the viewer's language, as the prompt's product data states them. */
     static Map<String, String> productFields(Product p, String lang) {
         Map<String, String> f = new HashMap<>();
-        f.put("name", spokenName(p.name(), lang));
+        f.put("name", spokenName(p.name().in(lang)));
         f.put("price", number(p.price()));
         f.put("stock", String.valueOf(p.stock()));
         f.put("sizes", String.join("/", p.sizes()));
-        f.put("colors", String.join("/", p.colors().stream().map(c -> Bilingual.part(c, lang)).toList()));
-        f.put("material", Bilingual.part(p.material(), lang));
-        f.put("shipping", Bilingual.part(p.shipping(), lang));
+        f.put("colors", String.join("/", p.colorsIn(lang)));
+        f.put("material", p.material().in(lang));
+        f.put("shipping", p.shipping().in(lang));
         f.put("link", p.actionLinkId());
         return f;
     }
@@ -195,8 +195,7 @@ final class ReplyComposer {
      * catalog writes after it (`每日坚果礼盒`, not `每日坚果礼盒30袋`; `daily mixed nuts gift box`, not
      * `... (30 packs)`). Stages 31-34 reached for that count after `每日坚果` and lost the reply.
      */
-    static String spokenName(String name, String lang) {
-        String full = Bilingual.part(name, lang);
+    static String spokenName(String full) {
         String spoken = PACK_COUNT.matcher(full).replaceFirst("").strip();
         return spoken.isEmpty() ? full : spoken;
     }

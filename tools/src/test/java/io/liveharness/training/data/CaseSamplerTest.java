@@ -5,7 +5,7 @@ import io.liveharness.eval.devset.DevCase;
 import io.liveharness.room.RoomManifests;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Product;
-import io.liveharness.training.expert.ExpertLexicon;
+import io.liveharness.router.question.QuestionLexicon;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -130,12 +130,12 @@ class CaseSamplerTest {
     private static Set<Integer> features(Product p, List<String> zh, List<String> en) {
         Set<Integer> out = new HashSet<>();
         for (int i = 0; i < zh.size(); i++) {
-            if (ExpertLexicon.written(p.name() + " " + p.material(), List.of(zh.get(i), en.get(i))) != null) out.add(i);
+            if (QuestionLexicon.written(p.name().both() + " " + p.material().both(), List.of(zh.get(i), en.get(i))) != null) out.add(i);
         }
         return out;
     }
 
     private static boolean givesShelfLife(Product p) {
-        return p.material().contains("保质期") || p.material().contains("shelf life");
+        return p.material().zh().contains("保质期") || p.material().en().contains("shelf life");
     }
 }

@@ -1,6 +1,6 @@
 package io.liveharness.training.data;
 
-import io.liveharness.training.expert.ExpertLexicon;
+import io.liveharness.router.question.QuestionLexicon;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,13 +18,13 @@ class PhrasingsTest {
 
     @Test
     void everyRegionATrainingMessageNamesIsOneTheExpertReads() {
-        List<String> cues = ExpertLexicon.load(ExpertLexicon.DEFAULT_FILE).logistics().get("regions");
+        List<String> cues = QuestionLexicon.load(QuestionLexicon.DEFAULT_FILE).logistics().get("regions");
         for (String lang : List.of("zh", "en")) {
             List<String> regions = phrasings.slot("region", lang);
             assertTrue(regions.size() >= 20, "so many that the model copies the viewer's region: " + regions);
             for (String region : regions) {
                 String template = phrasings.of("region", lang).getFirst();
-                assertEquals(region, ExpertLexicon.find(template.replace("{region}", region), cues), lang + " " + region);
+                assertEquals(region, QuestionLexicon.find(template.replace("{region}", region), cues), lang + " " + region);
             }
         }
     }

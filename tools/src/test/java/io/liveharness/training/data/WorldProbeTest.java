@@ -9,7 +9,7 @@ import io.liveharness.room.RoomManifest;
 import io.liveharness.room.RoomManifests;
 import io.liveharness.tools.Catalog;
 import io.liveharness.tools.Product;
-import io.liveharness.training.expert.ExpertLexicon;
+import io.liveharness.router.question.QuestionLexicon;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +41,7 @@ class WorldProbeTest {
         Map<String, RoomManifest> rooms = RoomManifests.load(Path.of(world.rooms().dir()), catalog).stream()
                 .collect(Collectors.toMap(RoomManifest::id, Function.identity()));
         List<String> soldOut = DevSetVocabulary.load(DevSetVocabulary.DEFAULT_FILE).words("out_of_stock");
-        ExpertLexicon lexicon = ExpertLexicon.load(ExpertLexicon.DEFAULT_FILE);
+        QuestionLexicon lexicon = QuestionLexicon.load(QuestionLexicon.DEFAULT_FILE);
 
         List<DevCase> cases = WorldProbe.cases(List.copyOf(rooms.values()), catalog, spec, lexicon,
                 WorldProbe.Phrasings.load(WorldProbe.DEFAULT_FILE), soldOut);
@@ -68,11 +68,11 @@ class WorldProbeTest {
                             c.id() + ": the kind names one product");
                     assertEquals(other.stock() > 0 ? String.valueOf(other.stock()) : String.join("|", soldOut), fact, c.id());
                 }
-                case "shelf-life" -> assertTrue(asked.material().contains("保质期 " + fact) || asked.material().contains("shelf life " + fact),
+                case "shelf-life" -> assertTrue(asked.material().zh().contains("保质期 " + fact) || asked.material().en().contains("shelf life " + fact),
                         c.id() + ": " + fact + " is not the shelf life of " + asked.material());
                 case "feature" -> {
                     List<String> words = List.of(fact.split("\\|"));
-                    assertTrue(asked.name().contains(words.getFirst()), c.id() + ": " + asked.name() + " does not carry " + words.getFirst());
+                    assertTrue(asked.name().zh().contains(words.getFirst()), c.id() + ": " + asked.name() + " does not carry " + words.getFirst());
                     assertTrue(c.text().contains(c.lang().equals("zh") ? words.getFirst() : words.get(1)), c.id() + ": " + c.text());
                 }
                 default -> throw new AssertionError(c.id() + " has tags " + c.tags());

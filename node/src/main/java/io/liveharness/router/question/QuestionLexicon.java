@@ -1,9 +1,7 @@
-package io.liveharness.training.expert;
+package io.liveharness.router.question;
 
-import io.liveharness.config.Json;
+import io.liveharness.config.YamlFiles;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -11,22 +9,42 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The cue words the expert reads a viewer's message with ({@code data/expert/lexicon.yaml}).
- * Latin cues match as whole words, so "off" is not found in "coffee"; other cues as substrings.
+ * The cue words a viewer's message is read with ({@code data/router/questions.yaml}): what it asks,
+ * what must be declined, the after-sales topic, a region, a feature. Latin cues match as whole
+ * words, so "off" is not found in "coffee"; other cues as substrings.
  */
-public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String>> topics, Map<String, List<String>> logistics,
+public record QuestionLexicon(Map<Ask, List<String>> asks, Map<String, List<String>> topics, Map<String, List<String>> logistics,
                             Map<String, List<String>> declines, List<String> complaint, List<String> coupon,
                             List<String> colorWords, List<String> sizeWords, List<String> identity, List<List<String>> features,
-                            List<String> valueFeatures) {
+                              List<String> valueFeatures, List<String> greetings) {
 
-    public static final Path DEFAULT_FILE = Path.of("data/expert/lexicon.yaml");
+    public static final Path DEFAULT_FILE = Path.of("data/router/questions.yaml");
 
-    public static ExpertLexicon load(Path file) {
+    private static volatile QuestionLexicon standard;
+
+    public QuestionLexicon {
+        greetings = greetings == null ? List.of() : List.copyOf(greetings);
+    }
+
+    /** Reads a lexicon; a missing file or a wrong key fails naming the file and line. */
+    public static QuestionLexicon load(Path file) {
         try {
-            return Json.YAML.readValue(file.toFile(), ExpertLexicon.class);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the expert's lexicon " + file + ": " + e.getMessage(), e);
+            return YamlFiles.read(file, QuestionLexicon.class);
+        } catch (YamlFiles.FileException e) {
+            throw new IllegalArgumentException("the question lexicon " + e.getMessage(), e);
         }
+    }
+
+    /** The lexicon of {@link #DEFAULT_FILE}, read once. */
+    public static QuestionLexicon standard() {
+        QuestionLexicon s = standard;
+        if (s == null) {
+            synchronized (QuestionLexicon.class) {
+                if (standard == null) standard = load(DEFAULT_FILE);
+                s = standard;
+            }
+        }
+        return s;
     }
 
     /** The first cue of {@code cues} the text says, or null. */
@@ -71,7 +89,6 @@ public record ExpertLexicon(Map<Ask, List<String>> asks, Map<String, List<String
         return null;
     }
 
-    /** A feature a viewer asked about: all its words, and the ones they wrote. */
     /** A feature asked about; {@code valued} when its answer is a value ("保质期 9个月") rather than a yes. */
     public record Feature(List<String> words, String said, boolean valued) { }
 

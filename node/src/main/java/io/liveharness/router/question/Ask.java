@@ -1,4 +1,4 @@
-package io.liveharness.training.expert;
+package io.liveharness.router.question;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 

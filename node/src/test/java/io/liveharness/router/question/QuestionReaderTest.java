@@ -1,5 +1,7 @@
-package io.liveharness.training.expert;
+package io.liveharness.router.question;
 
+import io.liveharness.claims.ProductMentions;
+import io.liveharness.tools.Localized;
 import io.liveharness.tools.Product;
 import org.junit.jupiter.api.Test;
 
@@ -8,13 +10,13 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-/** What the expert reads a viewer's message to ask, where a product's name says a feature or a colour word. */
+/** What the question read finds a viewer's message to ask, where a product's name says a feature or a colour word. */
 class QuestionReaderTest {
-    private static final QuestionReader READER = new QuestionReader(ExpertLexicon.load(ExpertLexicon.DEFAULT_FILE));
+    private static final QuestionReader READER = new QuestionReader(QuestionLexicon.load(QuestionLexicon.DEFAULT_FILE), ProductMentions::aboutProduct);
     /** A generated world's earbuds: their keywords do not hold the 蓝牙 their name says. */
-    private static final Product EARBUDS = new Product("earbuds-7", "高端降噪蓝牙耳机 premium noise-cancelling earbuds", "earbuds", 299, 20,
-            List.of(), List.of("黑色 black", "紫色 purple"), "ABS shell", "48小时内发货, ships within 48 hours", "7天无理由退货",
-            "link-7", List.of("耳机", "earbuds"));
+    private static final Product EARBUDS = new Product("earbuds-7", new Localized("高端降噪蓝牙耳机", "premium noise-cancelling earbuds"), "earbuds", 299, 20,
+            List.of(), List.of(new Localized("黑色", "black"), new Localized("紫色", "purple")), new Localized("ABS外壳", "ABS shell"),
+            new Localized("48小时内发货", "ships within 48 hours"), new Localized("7天无理由退货", "7-day returns"), "link-7", List.of("耳机", "earbuds"));
 
     @Test
     void aFeatureTheNamedProductsNameSaysIsNotTheOneAsked() {
@@ -35,6 +37,7 @@ class QuestionReaderTest {
         Question q = READER.read("有蓝牙吗", List.of(EARBUDS), null);
         assertNull(q.color(), "蓝牙 is not 蓝");
         assertEquals(Ask.FEATURE, q.ask());
-        assertEquals("蓝色", READER.read("有蓝色的吗", List.of(EARBUDS), null).color());
+        assertEquals(List.of("蓝色"), READER.read("有蓝色的吗", List.of(EARBUDS), null).color(), "a colour the product lacks, as the viewer said it");
+        assertEquals(List.of("紫色", "purple"), READER.read("有紫色的吗", List.of(EARBUDS), null).color(), "one it has, in both languages");
     }
 }
