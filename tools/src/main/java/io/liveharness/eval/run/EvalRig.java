@@ -4,6 +4,7 @@ import io.liveharness.api.LocalCodec;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
+import io.liveharness.engine.Repetition;
 import io.liveharness.eval.devset.DevCase;
 import io.liveharness.eval.run.Transcript.HookDecision;
 import io.liveharness.eval.run.Transcript.ToolCallRecord;
@@ -96,7 +97,8 @@ public final class EvalRig implements AutoCloseable {
         McpServers mcp = new McpServers(vertx, mcpServers);
         mcp.sync(harnesses);
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog), new PromptAssemblyStage(),
-                new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
+                new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps(),
+                        Repetition.of(config.engine().repetition()), java.time.InstantSource.system()),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools,
                 config.rooms().speech());
         EvalRig rig = new EvalRig(vertx, model, router, catalog, rooms, pipeline, replyDeadlineMs);
