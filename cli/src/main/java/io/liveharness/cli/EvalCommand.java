@@ -17,10 +17,12 @@ import io.liveharness.eval.devset.DevSet;
 import io.liveharness.eval.devset.DevSetGenerator;
 import io.liveharness.eval.rubric.Judge;
 import io.liveharness.eval.run.CaseRecord;
+import io.liveharness.eval.run.CatalogRecovery;
 import io.liveharness.eval.run.EvalHarness;
 import io.liveharness.eval.run.EvalModels;
 import io.liveharness.eval.run.EvalRig;
 import io.liveharness.eval.run.EvalRunner;
+import io.liveharness.eval.run.Rescorer;
 import io.liveharness.eval.run.RunFiles;
 import io.liveharness.eval.run.RunMeta;
 import io.liveharness.eval.run.RunSummary;
@@ -44,16 +46,18 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code eval run|compare|robustness|export|devset}: a harness version measured on a dev set, two
- * runs compared, the spread over harness variants, trajectories for training, the demo dev set.
+ * {@code eval run|rescore|compare|robustness|export|devset}: a harness version measured on a dev set,
+ * a run's transcripts scored again by today's checks, two runs compared, the spread over harness variants, trajectories for training, the demo dev set.
  */
 public final class EvalCommand implements Main.Command {
     static final Path DEFAULT_DEV_SET = Path.of("eval/dev/demo.jsonl");
+    static final Path ROBUSTNESS_ROOT = Path.of("eval/robustness");
     private static final Set<String> RUN_OPTIONS = Set.of("harness", "dev-set", "model", "remote", "remote-model", "judge",
             "judge-model", "id", "out", "limit", "every", "conf", "deadline-ms", "world");
 
     public String summary() {
-        return "eval run --harness V [--dev-set F] [--world DIR] [--model GGUF|--remote URL] | compare A B | robustness | export RUN | devset";
+        return "eval run --harness V [--dev-set F] [--world DIR] [--model GGUF|--remote URL] | rescore RUN [--out DIR] [--id ID] | compare A B"
+                + " | robustness | export RUN | devset";
     }
 
     public int run(String[] args) throws Exception {
@@ -64,6 +68,8 @@ public final class EvalCommand implements Main.Command {
             case "robustness" -> robustness(Options.parse(args, 1, union(RUN_OPTIONS, Set.of("variants", "seed")), Set.of("expert")), String.join(" ", args));
             case "export" -> export(arg(args, 1, "eval export RUN --format openai-chat|sharegpt"),
                     Options.parse(args, 2, Set.of("format", "out", "require"), Set.of("include-fallbacks")));
+            case "rescore" -> rescore(arg(args, 1, "eval rescore RUN [--out DIR] [--id ID] [--conf F] [--world DIR]"),
+                    Options.parse(args, 2, Set.of("out", "id", "conf", "world"), Set.of()), String.join(" ", args));
             case "compare" -> compare(arg(args, 1, "eval compare RUN_A RUN_B"), arg(args, 2, "eval compare RUN_A RUN_B"),
                     Options.parse(args, 3, Set.of("seed", "resamples", "out"), Set.of()));
             default -> throw new UsageException("usage: " + summary());
@@ -154,6 +160,44 @@ public final class EvalCommand implements Main.Command {
         return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
     }
 
+    // --- rescore -------------------------------------------------------------------------------
+
+    /**
+     * A run (an id under eval/runs, or a folder) or a robustness folder scored again by today's
+     * checks; the catalog's facts of cases from runs that did not store them come from conf's rooms
+     * and catalog (or {@code --world}'s) where those agree with what each case recorded.
+     */
+    private static int rescore(String run, Options o, String command) throws Exception {
+        Path source = Path.of(run);
+        boolean robustness = Rescorer.isRobustness(source);
+        if (!robustness) {
+            try {
+                source = RunFiles.resolve(run);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage() + "; or a robustness folder with " + Robustness.FILE);
+            }
+        }
+        String name = source.toAbsolutePath().normalize().getFileName().toString();
+        String id = o.get("id", name + "-rescored");
+        Path out = Path.of(o.get("out", robustness ? ROBUSTNESS_ROOT.toString() : RunFiles.DEFAULT_ROOT.toString())).resolve(id);
+        CatalogRecovery facts = CatalogRecovery.of(config(o));
+        String how = "./liveharness eval " + command;
+        List<Rescorer.Result> results;
+        try {
+            results = robustness ? Rescorer.rescoreRobustness(source, out, id, how, facts) : List.of(Rescorer.rescore(source, out, id, how, facts));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage()); // a missing or garbled file of the run, named
+        }
+        for (Rescorer.Result r : results) {
+            System.out.printf("%s: %d cases, accuracy %.1f%% -> %.1f%% (%d flipped), effectiveness %.1f%% -> %.1f%% (%d flipped), %d cases scored differently%n",
+                    r.meta().id(), r.after().cases(), 100 * r.before().accuracy(), 100 * r.after().accuracy(), r.accuracyFlips(),
+                    100 * r.before().effectiveness(), 100 * r.after().effectiveness(), r.effectivenessFlips(), r.changed());
+            for (String note : r.meta().rescored().notes()) System.out.println("  note: " + note);
+        }
+        System.out.println("written to " + out);
+        return 0;
+    }
+
     // --- compare --------------------------------------------------------------------------------
 
     private static int compare(String a, String b, Options o) throws Exception {
@@ -183,7 +227,7 @@ public final class EvalCommand implements Main.Command {
         cases = subset(cases, o);
         String id = o.get("id", "robustness-" + base.harness().name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
                 .withZone(ZoneOffset.UTC).format(Instant.now()));
-        Path root = Path.of(o.get("out", "eval/robustness")).resolve(id);
+        Path root = Path.of(o.get("out", ROBUSTNESS_ROOT.toString())).resolve(id);
         String apiKey = System.getenv("LIVEHARNESS_REMOTE_API_KEY");
         var engine = EvalModels.engine(config, o.get("model", null), o.get("remote", null), o.get("remote-model", null), apiKey);
         long deadline = (long) o.number("deadline-ms", config.rooms().replyDeadlineMs());
@@ -204,8 +248,7 @@ public final class EvalCommand implements Main.Command {
             }
         }
         Robustness r = Robustness.of(base.harness().version(), seed, summaries);
-        Files.createDirectories(root);
-        new com.fasterxml.jackson.databind.ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(root.resolve("robustness.json").toFile(), r);
+        r.write(root.resolve(Robustness.FILE));
         System.out.printf("%-34s %9s %13s%n", "harness", "accuracy", "effectiveness");
         summaries.forEach((v, s) -> System.out.printf("%-34s %8.1f%% %12.1f%%%n", v, 100 * s.accuracy(), 100 * s.effectiveness()));
         for (var e : Map.of("accuracy", r.accuracy(), "effectiveness", r.effectiveness()).entrySet()) {

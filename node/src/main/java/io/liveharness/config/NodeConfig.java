@@ -294,7 +294,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
                                Integer maxSequences, Integer stepTokens, Integer threads, Integer maxReplyTokens,
                                Integer maxToolSteps, String remoteUrl, String remoteModel, String remoteApiKey,
                                Long remoteTimeoutMs, Integer apiSequences, Integer apiStepTokens, Integer kvHostCacheMb,
-                               Integer sharedPrefixes) {
+                               Integer sharedPrefixes, RepetitionConfig repetition) {
         public static final String DEFAULT_BACKEND = "llamacpp";
         public static final String DEFAULT_MODEL = "models/stories260K.gguf";
         public static final int DEFAULT_CONTEXT_SIZE = 4096;
@@ -325,6 +325,7 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
             apiStepTokens = apiStepTokens == null ? 0 : apiStepTokens;
             kvHostCacheMb = kvHostCacheMb == null ? DEFAULT_KV_HOST_CACHE_MB : kvHostCacheMb;
             sharedPrefixes = sharedPrefixes == null ? DEFAULT_SHARED_PREFIXES : sharedPrefixes;
+            repetition = repetition == null ? new RepetitionConfig(null, null, null, null) : repetition;
             if (kvHostCacheMb < 0) throw new IllegalArgumentException("engine.kvHostCacheMb must be 0 (off) or more, was " + kvHostCacheMb);
             if (sharedPrefixes < 0) throw new IllegalArgumentException("engine.sharedPrefixes must be 0 (off) or more, was " + sharedPrefixes);
             if (remoteApiKey != null && remoteApiKey.startsWith("${") && remoteApiKey.endsWith("}")) {
@@ -337,7 +338,35 @@ public record NodeConfig(HttpConfig http, RoomsConfig rooms, EngineConfig engine
                             Integer stepTokens, Integer threads, Integer maxReplyTokens, Integer maxToolSteps, String remoteUrl,
                             String remoteModel, String remoteApiKey, Long remoteTimeoutMs) {
             this(backend, model, library, contextSize, maxSequences, stepTokens, threads, maxReplyTokens, maxToolSteps,
-                    remoteUrl, remoteModel, remoteApiKey, remoteTimeoutMs, null, null, null, null);
+                    remoteUrl, remoteModel, remoteApiKey, remoteTimeoutMs, null, null, null, null, null);
+        }
+
+        /** The same settings with another backend and model (a run's {@code --model} or {@code --remote}). */
+        public EngineConfig withModel(String backend, String model, String remoteUrl, String remoteModel, String remoteApiKey) {
+            return new EngineConfig(backend, model, library, contextSize, maxSequences, stepTokens, threads, maxReplyTokens, maxToolSteps,
+                    remoteUrl, remoteModel, remoteApiKey, remoteTimeoutMs, apiSequences, apiStepTokens, kvHostCacheMb, sharedPrefixes,
+                    repetition);
+        }
+    }
+
+    /**
+     * Repetition control of the rooms' replies (engine.Repetition): penalties on the tokens among
+     * the last {@code lastN} of the reply. {@code penalty} 1 with {@code frequency} and
+     * {@code presence} 0 is off, greedy decoding unchanged.
+     */
+    public record RepetitionConfig(Integer lastN, Double penalty, Double frequency, Double presence) {
+        public static final int DEFAULT_LAST_N = 64;
+        public static final double DEFAULT_PENALTY = 1.0;
+        public static final double DEFAULT_FREQUENCY = 0.0;
+        public static final double DEFAULT_PRESENCE = 0.0;
+
+        public RepetitionConfig {
+            lastN = lastN == null ? DEFAULT_LAST_N : lastN;
+            penalty = penalty == null ? DEFAULT_PENALTY : penalty;
+            frequency = frequency == null ? DEFAULT_FREQUENCY : frequency;
+            presence = presence == null ? DEFAULT_PRESENCE : presence;
+            if (lastN < 0) throw new IllegalArgumentException("engine.repetition.lastN must be 0 (off) or more, was " + lastN);
+            if (!(penalty > 0)) throw new IllegalArgumentException("engine.repetition.penalty must be above 0 (1: off), was " + penalty);
         }
     }
 

@@ -13,6 +13,7 @@ import io.liveharness.api.StageTimings;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.ModelInfo;
+import io.liveharness.engine.Repetition;
 import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.hooks.HarnessHooks;
 import io.liveharness.hooks.HookRegistry;
@@ -161,7 +162,7 @@ public final class Node implements AutoCloseable {
         HarnessHooks hooks = new HarnessHooks(vertx, HookRegistry.load());
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog, policies), new PromptAssemblyStage(),
                 new AgentLoopStage(vertx, new MeteredModelBackend(model, metrics), config.engine().maxReplyTokens(), config.engine().maxToolSteps(),
-                        clock),
+                        Repetition.of(config.engine().repetition()), clock),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()), hooks, mcp::tools,
                 config.rooms().speech());
         RoomServices services = new RoomServices(router, harnesses, pipeline, catalog, config.rooms(), clock);

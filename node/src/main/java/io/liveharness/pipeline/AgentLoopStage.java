@@ -11,6 +11,7 @@ import io.liveharness.engine.ChatMessage;
 import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
 import io.liveharness.engine.ModelBackend;
+import io.liveharness.engine.Repetition;
 import io.liveharness.engine.ReplyScript;
 import io.liveharness.engine.SamplingParams;
 import io.liveharness.engine.SharedPrefix;
@@ -50,13 +51,18 @@ public final class AgentLoopStage {
     private final ModelBackend model;
     private final int maxReplyTokens;
     private final int maxSteps;
+    private final Repetition repetition;
 
     public AgentLoopStage(Vertx vertx, ModelBackend model, int maxReplyTokens, int maxSteps) {
-        this(vertx, model, maxReplyTokens, maxSteps, InstantSource.system());
+        this(vertx, model, maxReplyTokens, maxSteps, Repetition.OFF, InstantSource.system());
     }
 
-    /** @param clock what the reply deadline is measured against (the room's clock) */
-    public AgentLoopStage(Vertx vertx, ModelBackend model, int maxReplyTokens, int maxSteps, InstantSource clock) {
+    /**
+     * @param repetition the repetition control of every reply ({@code engine.repetition})
+     * @param clock      what the reply deadline is measured against (the room's clock)
+     */
+    public AgentLoopStage(Vertx vertx, ModelBackend model, int maxReplyTokens, int maxSteps, Repetition repetition, InstantSource clock) {
+        this.repetition = repetition;
         this.clock = clock;
         this.vertx = vertx;
         this.model = model;
@@ -84,10 +90,10 @@ public final class AgentLoopStage {
      */
     public Future<AgentResult> run(RoomRequest request, List<ChatMessage> prompt, SharedPrefix shared, Map<String, ToolSpec> tools,
                                    List<String> productIds, HookChain hooks, RequestTrace trace, GenerationListener listener) {
-        // Greedy; a tool call can only name an offered tool, its arguments and values they allow (ToolCallGrammars);
+        // Greedy, with the configured repetition control; a tool call can only name an offered tool, its arguments and values they allow (ToolCallGrammars);
         // the reply opens in the viewer's script, as the personas ask.
         List<String> viewerTexts = prompt.stream().filter(m -> m.role().equals("user")).map(ChatMessage::content).toList();
-        SamplingParams sampling = SamplingParams.GREEDY.withToolCalls(ToolCallGrammars.of(tools.values(), productIds, viewerTexts))
+        SamplingParams sampling = SamplingParams.GREEDY.withRepetition(repetition).withToolCalls(ToolCallGrammars.of(tools.values(), productIds, viewerTexts))
                 .withOpening(ReplyScript.ofViewer(request.message().text()));
         return step(new Loop(request, shared, hooks, tools, sampling, trace, listener), new ArrayList<>(prompt), 0);
     }

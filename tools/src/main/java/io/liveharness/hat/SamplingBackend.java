@@ -33,7 +33,7 @@ final class SamplingBackend implements ModelBackend {
 
     @Override
     public synchronized CompletableFuture<Completion> complete(CompletionRequest r, TokenSink sink) {
-        SamplingParams sampled = new SamplingParams(temperature, 1f, 0, 1f, seed * 1_000_003L + calls++, r.sampling().toolCalls(),
+        SamplingParams sampled = new SamplingParams(temperature, 1f, 0, r.sampling().repetition(), seed * 1_000_003L + calls++, r.sampling().toolCalls(),
                 r.sampling().opening());
         return model.complete(new CompletionRequest(r.sequenceKey(), r.messages(), r.rawPrompt(), sampled, r.maxTokens(), r.deadlineNanos(),
                 r.priority(), r.guest(), r.admitByNanos(), r.sharedPrefix()), sink);

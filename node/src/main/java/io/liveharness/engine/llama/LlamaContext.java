@@ -534,9 +534,15 @@ public final class LlamaContext implements AutoCloseable {
     /** Samples the next token from the logits at batch index {@code index} (and lets the sampler remember it). */
     public int sample(LlamaSampler sampler, int index) {
         boolean holding = sampler.holdsOpening(); // false for most tokens: no logits lookup then
-        if (holding) sampler.holdOpening(logitsAt(index));
+        boolean penalising = sampler.penalises();
+        if (holding || penalising) {
+            MemorySegment logits = logitsAt(index);
+            if (holding) sampler.holdOpening(logits);
+            if (penalising) sampler.penalise(logits);
+        }
         int token = pick(sampler, index);
         if (holding) sampler.picked(token);
+        if (penalising) sampler.remember(token);
         return token;
     }
 

@@ -1,6 +1,7 @@
 package io.liveharness.engine.llama;
 
 import io.liveharness.engine.EngineException;
+import io.liveharness.engine.Repetition;
 import io.liveharness.engine.ReplyScript;
 import io.liveharness.engine.SamplingParams;
 import io.liveharness.engine.ToolCallGrammar;
@@ -13,6 +14,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.HashMap;
+import java.util.Map;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
@@ -24,9 +27,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
  * A llama_sampler chain built from {@link SamplingParams}, for one request. The chain owns the
  * samplers added to it, so freeing the chain frees them all.
  *
- * <p>Order follows llama.cpp's own defaults: repetition penalty, top-k, top-p, temperature,
- * then a seeded random pick; greedy requests end in an argmax instead. A plain greedy request (no
- * repetition penalty) has no chain at all: {@link LlamaContext#sample} takes the argmax of the
+ * <p>Order follows llama.cpp's own defaults: repetition penalties ({@link #penalise}, on the
+ * logits), top-k, top-p, temperature, then a seeded random pick; greedy requests end in an argmax
+ * instead. A plain greedy request has no chain at all: {@link LlamaContext#sample} takes the argmax of the
  * logits in place, which picks the same token as llama.cpp's greedy sampler (the first maximum)
  * without its copy of the whole vocabulary into a candidate array for every token.
  *
@@ -47,9 +50,6 @@ public final class LlamaSampler implements AutoCloseable {
     static final StructLayout CHAIN_PARAMS = MemoryLayout.structLayout(
             JAVA_BOOLEAN.withName("no_perf"));
 
-    /** How far back the repetition penalty looks, in tokens (llama.cpp's default). */
-    public static final int PENALTY_LAST_N = 64;
-
     /** struct llama_token_data: id, logit, p. */
     static final StructLayout TOKEN_DATA = MemoryLayout.structLayout(JAVA_INT.withName("id"), JAVA_FLOAT.withName("logit"),
             JAVA_FLOAT.withName("p"));
@@ -67,6 +67,10 @@ public final class LlamaSampler implements AutoCloseable {
     private final LlamaModel model;
     private final ReplyScript opening; // null when the reply may open in any script
     private ReplyScript.Step step = ReplyScript.Step.OPENING; // null once the opening is decided
+    private final Repetition repetition; // null when off
+    private final int[] window; // the last picked tokens, a ring of repetition.lastN()
+    private final Map<Integer, Integer> counts = new HashMap<>(); // how often each token is in the window
+    private int picks;
     private boolean closed;
 
     public LlamaSampler(LlamaLibrary lib, LlamaModel model, SamplingParams p) { this(lib, model, p, false); }
@@ -76,7 +80,10 @@ public final class LlamaSampler implements AutoCloseable {
         this.lib = lib;
         this.model = model;
         this.opening = p.opening();
-        boolean plainGreedy = !nativeChain && p.greedy() && p.repeatPenalty() == 1f;
+        Repetition r = p.repetition();
+        this.repetition = r.off() ? null : r;
+        this.window = r.off() ? null : new int[r.lastN()];
+        boolean plainGreedy = !nativeChain && p.greedy();
         this.argmaxOnly = plainGreedy && p.toolCalls() == null;
         if (plainGreedy) {
             chain = MemorySegment.NULL;
@@ -114,11 +121,6 @@ public final class LlamaSampler implements AutoCloseable {
         }
         try {
             if (p.toolCalls() != null) add(grammar(lib, model, p.toolCalls()));
-            if (p.repeatPenalty() != 1f) {
-                add((MemorySegment) lib.bind("llama_sampler_init_penalties",
-                                FunctionDescriptor.of(ADDRESS, JAVA_INT, JAVA_INT, JAVA_FLOAT, JAVA_FLOAT, JAVA_FLOAT))
-                        .invokeExact(model.vocabSize(), PENALTY_LAST_N, p.repeatPenalty(), 0f, 0f));
-            }
             if (p.greedy()) {
                 add((MemorySegment) lib.bind("llama_sampler_init_greedy", FunctionDescriptor.of(ADDRESS)).invokeExact());
                 return;
@@ -180,6 +182,36 @@ public final class LlamaSampler implements AutoCloseable {
     /** After a pick: the opening is decided once its first Latin word ends (for Han, at the first token that is not a lone Latin letter). */
     void picked(int token) {
         step = opening.after(step, model.piece(token));
+    }
+
+    /** True when the tokens already picked are penalised ({@link Repetition}). */
+    boolean penalises() { return repetition != null; }
+
+    /**
+     * Before a pick: each token among the last {@code lastN} picked has its logit divided by the
+     * penalty (multiplied when negative), then less its count times {@code frequency} and less
+     * {@code presence}: llama.cpp's penalties sampler, whose arithmetic this is. Done here, on the
+     * logits in place, so every path picks from them (the in-place argmax, the grammar's, the
+     * native chain) and greedy stays an argmax; llama.cpp's own sampler, added to the chain through
+     * FFM, penalised in some processes and not in others at this build.
+     */
+    void penalise(MemorySegment logits) {
+        for (Map.Entry<Integer, Integer> e : counts.entrySet()) {
+            int token = e.getKey();
+            float logit = logits.getAtIndex(JAVA_FLOAT, token);
+            if (logit == Float.NEGATIVE_INFINITY) continue;
+            logit = logit > 0 ? logit / repetition.penalty() : logit * repetition.penalty();
+            logit -= e.getValue() * repetition.frequency() + repetition.presence();
+            logits.setAtIndex(JAVA_FLOAT, token, logit);
+        }
+    }
+
+    /** After a pick: the token enters the window, the oldest leaves it once the window is full. */
+    void remember(int token) {
+        int at = picks++ % window.length;
+        if (picks > window.length) counts.computeIfPresent(window[at], (t, n) -> n == 1 ? null : n - 1);
+        window[at] = token;
+        counts.merge(token, 1, Integer::sum);
     }
 
     /** True when the next token is simply the most likely one, taken without a native chain. */

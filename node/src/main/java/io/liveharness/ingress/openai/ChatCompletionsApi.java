@@ -158,7 +158,8 @@ public final class ChatCompletionsApi {
         }
 
         void start() {
-            SamplingParams sampling = new SamplingParams(request.temperature(), request.topP(), 0, 1f, request.seed());
+            SamplingParams sampling = new SamplingParams(request.temperature(), request.topP(), 0, 1f, request.seed())
+                    .withRepetition(request.repetition());
             // a call the model opens names one of the request's functions with its arguments, as in the rooms
             if (request.toolsActive()) sampling = sampling.withToolCalls(ToolCallGrammars.of(functions(request), List.of(), List.of()));
             // per client, so one client's users never share (or evict) another's prefix

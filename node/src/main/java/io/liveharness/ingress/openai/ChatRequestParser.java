@@ -3,6 +3,7 @@ package io.liveharness.ingress.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.engine.ChatMessage;
+import io.liveharness.engine.Repetition;
 import io.liveharness.ingress.RequestJson;
 
 import java.nio.charset.CharacterCodingException;
@@ -110,6 +111,11 @@ public final class ChatRequestParser {
         else if (s.isIntegralNumber() && s.canConvertToLong()) seed = s.asLong();
         else throw OpenAiError.badParam("seed", "seed must be an integer, was " + s);
 
+        // OpenAI's ranges; over the reply's last tokens as in the rooms (engine.Repetition)
+        float frequency = (float) number(body, "frequency_penalty", 0.0, -2.0, 2.0, true);
+        float presence = (float) number(body, "presence_penalty", 0.0, -2.0, 2.0, true);
+        Repetition repetition = new Repetition(Repetition.DEFAULT_LAST_N, 1f, frequency, presence);
+
         JsonNode n = body.get("n");
         if (n != null && !n.isNull() && !(n.isIntegralNumber() && n.asInt() == 1)) {
             throw OpenAiError.badParam("n", "this server returns one choice: n must be 1, was " + n);
@@ -128,7 +134,7 @@ public final class ChatRequestParser {
         }
 
         return new ChatRequest(model, List.copyOf(messages), tools, toolsActive, stream, includeUsage, maxTokens,
-                temperature, topP, seed, stop, user);
+                temperature, topP, seed, stop, user, repetition);
     }
 
     private static List<JsonNode> tools(JsonNode v) {

@@ -34,6 +34,11 @@ public final class HtmlReport {
         row(h, "judge", meta.judge() == null ? "none: deterministic checks only" : meta.judge() + " (" + s.judged() + " cases judged)");
         row(h, "started", meta.startedAt() + ", took " + String.format("%.1f s", meta.wallMs() / 1000.0));
         row(h, "command", meta.command());
+        if (meta.rescored() != null) {
+            var r = meta.rescored();
+            row(h, "re-scored", "from run " + r.sourceId() + " (" + r.sourceDir() + ") at " + r.at() + " by " + r.command());
+            for (String note : r.notes()) row(h, "re-scoring note", note);
+        }
         h.append("</table>");
         h.append("<h2>Scores</h2><table><tr><th>cases<th>Accuracy<th>Effectiveness<th>outcomes<th>router agrees with label</tr>")
                 .append("<tr><td class=num>").append(s.cases()).append("<td class=num><b>").append(pct(s.accuracy()))

@@ -23,13 +23,11 @@ public final class EvalModels {
     public static EngineConfig engine(NodeConfig config, String gguf, String remoteUrl, String remoteModel, String apiKey) {
         EngineConfig e = config.engine();
         if (remoteUrl != null) {
-            return new EngineConfig(ModelBackends.REMOTE, e.model(), e.library(), e.contextSize(), e.maxSequences(), e.stepTokens(),
-                    e.threads(), e.maxReplyTokens(), e.maxToolSteps(), remoteUrl, remoteModel != null ? remoteModel : e.remoteModel(),
-                    apiKey != null ? apiKey : e.remoteApiKey(), e.remoteTimeoutMs());
+            return e.withModel(ModelBackends.REMOTE, e.model(), remoteUrl, remoteModel != null ? remoteModel : e.remoteModel(),
+                    apiKey != null ? apiKey : e.remoteApiKey());
         }
         if (gguf != null) {
-            return new EngineConfig(ModelBackends.LLAMACPP, gguf, e.library(), e.contextSize(), e.maxSequences(), e.stepTokens(),
-                    e.threads(), e.maxReplyTokens(), e.maxToolSteps(), e.remoteUrl(), e.remoteModel(), e.remoteApiKey(), e.remoteTimeoutMs());
+            return e.withModel(ModelBackends.LLAMACPP, gguf, e.remoteUrl(), e.remoteModel(), e.remoteApiKey());
         }
         return e;
     }

@@ -4,6 +4,7 @@ import io.liveharness.api.LocalCodec;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
+import io.liveharness.engine.Repetition;
 import io.liveharness.eval.devset.DevCase;
 import io.liveharness.eval.run.Transcript.HookDecision;
 import io.liveharness.eval.run.Transcript.ToolCallRecord;
@@ -63,17 +64,19 @@ public final class EvalRig implements AutoCloseable {
     private final RecordingBackend model;
     private final IntentClassifier router;
     private final Catalog catalog;
+    private final Policies policies;
     private final Map<String, RoomManifest> rooms = new LinkedHashMap<>();
     private final RequestPipeline pipeline;
     private final long replyDeadlineMs;
     private volatile CaseObserver observer = CaseObserver.NONE;
 
-    private EvalRig(Vertx vertx, RecordingBackend model, IntentClassifier router, Catalog catalog, List<RoomManifest> rooms,
-                    RequestPipeline pipeline, long replyDeadlineMs) {
+    private EvalRig(Vertx vertx, RecordingBackend model, IntentClassifier router, Catalog catalog, Policies policies,
+                    List<RoomManifest> rooms, RequestPipeline pipeline, long replyDeadlineMs) {
         this.vertx = vertx;
         this.model = model;
         this.router = router;
         this.catalog = catalog;
+        this.policies = policies;
         rooms.forEach(r -> this.rooms.put(r.id(), r));
         this.pipeline = pipeline;
         this.replyDeadlineMs = replyDeadlineMs;
@@ -96,10 +99,11 @@ public final class EvalRig implements AutoCloseable {
         McpServers mcp = new McpServers(vertx, mcpServers);
         mcp.sync(harnesses);
         RequestPipeline pipeline = new RequestPipeline(new ContextLoadStage(catalog, policies), new PromptAssemblyStage(),
-                new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps()),
+                new AgentLoopStage(vertx, model, config.engine().maxReplyTokens(), config.engine().maxToolSteps(),
+                        Repetition.of(config.engine().repetition()), java.time.InstantSource.system()),
                 new HookCheckStage(), new EmitStage(vertx.eventBus()), new HarnessHooks(vertx, HookRegistry.load()), mcp::tools,
                 config.rooms().speech());
-        EvalRig rig = new EvalRig(vertx, model, router, catalog, rooms, pipeline, replyDeadlineMs);
+        EvalRig rig = new EvalRig(vertx, model, router, catalog, policies, rooms, pipeline, replyDeadlineMs);
         try {
             for (LocalTool tool : List.of(new ProductLookupTool(catalog), new StockCheckTool(catalog),
                     new CouponRulesTool(catalog, policies), new LogisticsInfoTool(catalog, policies), new AfterSalesPolicyTool(policies))) {
@@ -120,7 +124,7 @@ public final class EvalRig implements AutoCloseable {
         return this;
     }
 
-    /** Runs one case through the room's pipeline and writes down what happened. */
+    /** Runs one case through the room's pipeline and writes down what happened, and the catalog's facts it ran against. */
     public Transcript run(DevCase c, Harness harness) { return run(c, harness, List.of()); }
 
     /**
@@ -130,6 +134,10 @@ public final class EvalRig implements AutoCloseable {
     public Transcript run(DevCase c, Harness harness, List<DevCase.Previous> earlier) {
         RoomManifest room = rooms.get(c.room());
         if (room == null) throw new IllegalArgumentException("case " + c.id() + ": no room '" + c.room() + "' in the rooms folder");
+        return answer(c, harness, earlier, room).withCatalog(CatalogFacts.of(room, catalog, policies));
+    }
+
+    private Transcript answer(DevCase c, Harness harness, List<DevCase.Previous> earlier, RoomManifest room) {
         long now = System.currentTimeMillis();
         List<RoomSnapshot.Turn> turns = new java.util.ArrayList<>();
         for (int i = 0; i < earlier.size(); i++) {

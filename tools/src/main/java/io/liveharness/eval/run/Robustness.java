@@ -1,5 +1,8 @@
 package io.liveharness.eval.run;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +21,26 @@ public record Robustness(String base, long seed, Map<String, Double> accuracyByV
             double var = xs.stream().mapToDouble(d -> (d - mean) * (d - mean)).sum() / Math.max(1, xs.size() - 1);
             return new Spread(base, mean, xs.stream().mapToDouble(d -> d).min().orElse(0), xs.stream().mapToDouble(d -> d).max().orElse(0),
                     Math.sqrt(var));
+        }
+    }
+
+    /** The file beside the run folders of a robustness run. */
+    public static final String FILE = "robustness.json";
+
+    public void write(Path file) throws IOException {
+        if (file.getParent() != null) Files.createDirectories(file.getParent());
+        RunFiles.JSON.writeValue(file.toFile(), this);
+    }
+
+    /** A robustness.json read back; one missing or that does not parse is an error naming it. */
+    public static Robustness read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException(file + ": is missing");
+        try {
+            Robustness r = RunFiles.JSON.readValue(file.toFile(), Robustness.class);
+            if (r.base() == null) throw new IllegalArgumentException(file + ": has no \"base\" harness version");
+            return r;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException(file + ": does not parse: " + e.getOriginalMessage(), e);
         }
     }
 

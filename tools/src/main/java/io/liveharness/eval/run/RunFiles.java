@@ -1,7 +1,9 @@
 package io.liveharness.eval.run;
 
 import io.liveharness.config.Json;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -57,18 +59,57 @@ public final class RunFiles {
         throw new IllegalArgumentException("no run at '" + dirOrId + "' (a folder with run.json, or an id under " + DEFAULT_ROOT + ")");
     }
 
+    /**
+     * Reads a run's folder back; a file that is missing or does not parse is an
+     * {@link IllegalArgumentException} naming it (and the line, in scores.jsonl).
+     */
     public static Run read(Path dir) throws IOException {
-        var run = JSON.readTree(dir.resolve("run.json").toFile());
-        RunMeta meta = JSON.treeToValue(run.get("meta"), RunMeta.class);
-        RunSummary summary = JSON.treeToValue(run.get("summary"), RunSummary.class);
+        Path runFile = dir.resolve("run.json");
+        JsonNode run = readJson(runFile, JsonNode.class);
+        if (!run.path("meta").isObject() || !run.path("summary").isObject()) throw bad(runFile, "has no \"meta\" and \"summary\" objects");
+        RunMeta meta = convert(runFile, run.get("meta"), RunMeta.class);
+        RunSummary summary = convert(runFile, run.get("summary"), RunSummary.class);
+        Path scoresFile = dir.resolve("scores.jsonl");
+        if (!Files.isRegularFile(scoresFile)) throw bad(scoresFile, "is missing");
+        List<String> lines = Files.readAllLines(scoresFile, StandardCharsets.UTF_8);
         List<CaseRecord> cases = new ArrayList<>();
-        for (String line : Files.readAllLines(dir.resolve("scores.jsonl"), StandardCharsets.UTF_8)) {
-            if (line.isBlank()) continue;
-            CaseScore s = LINE.readValue(line, CaseScore.class);
-            cases.add(JSON.readValue(dir.resolve("cases").resolve(s.caseId() + ".json").toFile(), CaseRecord.class));
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) continue;
+            CaseScore s;
+            try {
+                s = LINE.readValue(lines.get(i), CaseScore.class);
+            } catch (JsonProcessingException e) {
+                throw bad(scoresFile, (i + 1) + ": not a case score: " + e.getOriginalMessage());
+            }
+            if (s.caseId() == null) throw bad(scoresFile, (i + 1) + ": a case score without caseId");
+            Path caseFile = dir.resolve("cases").resolve(s.caseId() + ".json");
+            CaseRecord record = readJson(caseFile, CaseRecord.class);
+            if (record.devCase() == null || record.transcript() == null || !s.caseId().equals(record.devCase().id())) {
+                throw bad(caseFile, "is not the record of case " + s.caseId() + " (it needs devCase with that id, and transcript)");
+            }
+            cases.add(record);
         }
         return new Run(dir, meta, summary, List.copyOf(cases));
     }
+
+    private static <T> T readJson(Path file, Class<T> type) throws IOException {
+        if (!Files.isRegularFile(file)) throw bad(file, "is missing");
+        try {
+            return JSON.readValue(file.toFile(), type);
+        } catch (JsonProcessingException e) {
+            throw bad(file, "does not parse: " + e.getOriginalMessage());
+        }
+    }
+
+    private static <T> T convert(Path file, JsonNode node, Class<T> type) {
+        try {
+            return JSON.treeToValue(node, type);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw bad(file, "does not parse: " + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+        }
+    }
+
+    private static IllegalArgumentException bad(Path file, String what) { return new IllegalArgumentException(file + ": " + what); }
 
     private RunFiles() { }
 }

@@ -16,12 +16,14 @@ import java.util.Map;
  * @param detail       why a fallback or silence happened
  * @param backedFacts  the facts this turn backs: product data of context load, then each tool result
  * @param offeredTools the tools the active skill offered the model, as the prompt described them
+ * @param catalog      the room, its products and the shop's policies as they were when the case ran;
+ *                     null in runs written before runs stored them
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Transcript(String caseId, String room, String harnessVersion, String text, String routedIntent,
                          double confidence, String outcome, String detail, String reply, List<ModelCall> modelCalls,
                          List<ToolCallRecord> toolCalls, List<HookDecision> hooks, List<String> backedFacts,
-                         Map<String, Long> stageMicros, List<OfferedTool> offeredTools) {
+                         Map<String, Long> stageMicros, List<OfferedTool> offeredTools, CatalogFacts catalog) {
     public static final String MODEL = "model";
     public static final String FALLBACK = "fallback";
     public static final String SILENT = "silent";
@@ -33,6 +35,20 @@ public record Transcript(String caseId, String room, String harnessVersion, Stri
         backedFacts = backedFacts == null ? List.of() : List.copyOf(backedFacts);
         stageMicros = stageMicros == null ? Map.of() : Map.copyOf(stageMicros);
         offeredTools = offeredTools == null ? List.of() : List.copyOf(offeredTools);
+    }
+
+    /** Without the catalog's facts (a transcript made up in a test, or the pipeline's own). */
+    public Transcript(String caseId, String room, String harnessVersion, String text, String routedIntent, double confidence,
+                      String outcome, String detail, String reply, List<ModelCall> modelCalls, List<ToolCallRecord> toolCalls,
+                      List<HookDecision> hooks, List<String> backedFacts, Map<String, Long> stageMicros, List<OfferedTool> offeredTools) {
+        this(caseId, room, harnessVersion, text, routedIntent, confidence, outcome, detail, reply, modelCalls, toolCalls, hooks,
+                backedFacts, stageMicros, offeredTools, null);
+    }
+
+    /** The same transcript with the catalog's facts of its case. */
+    public Transcript withCatalog(CatalogFacts facts) {
+        return new Transcript(caseId, room, harnessVersion, text, routedIntent, confidence, outcome, detail, reply, modelCalls, toolCalls,
+                hooks, backedFacts, stageMicros, offeredTools, facts);
     }
 
     public boolean silent() { return SILENT.equals(outcome); }
