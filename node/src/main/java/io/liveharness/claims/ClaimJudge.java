@@ -148,6 +148,7 @@ public final class ClaimJudge {
         for (String f : facts.others()) {
             JsonNode n = TurnFacts.parse(f);
             if (n != null && n.path("region").isTextual()) asked.addAll(regionsIn(n.path("region").asText()));
+            if (n != null) ProductFacts.texts(n.path("recognisedRegion")).forEach(t -> asked.addAll(regionsIn(t)));
         }
         if (asked.isEmpty() || asked.contains(c.value())) return ok(c);
         boolean answersAsked = reading.of(ClaimKind.REGION).stream().anyMatch(r -> asked.contains(r.value()));
@@ -160,7 +161,7 @@ public final class ClaimJudge {
             JsonNode n = TurnFacts.parse(f);
             if (n == null || !n.path("remoteRegions").isArray()) continue;
             if (remote == null) remote = new HashSet<>();
-            for (JsonNode r : n.path("remoteRegions")) remote.addAll(regionsIn(r.asText()));
+            for (JsonNode r : n.path("remoteRegions")) ProductFacts.texts(r).forEach(t -> remote.addAll(regionsIn(t)));
         }
         if (remote == null) return unknown(c);
         boolean isRemote = remote.contains(c.value());

@@ -38,7 +38,7 @@ class ClaimJudgeTest {
             "actionLinkId":"link-9","keywords":["坚果","礼盒","零食","nuts","snacks","gift box"]}""";
     static final String LOGISTICS = """
             {"couriers":["顺丰 SF Express"],"deliveryDays":"2-4 天 days after shipping","freeShipping":"全场包邮 free shipping, except remote regions",\
-            "remoteRegions":["新疆 Xinjiang","西藏 Tibet","青海 Qinghai"],"remoteNote":"偏远地区需补邮费10元, remote regions add 10 yuan shipping",\
+            "remoteRegions":[{"zh":"新疆","en":"Xinjiang"},{"zh":"西藏","en":"Tibet"},{"zh":"青海","en":"Qinghai"}],"remoteNote":"偏远地区需补邮费10元, remote regions add 10 yuan shipping",\
             "productShipping":"48小时内发货, ships within 48 hours"}""";
 
     static final TurnFacts DRESSES = TurnFacts.of(List.of(FLORAL, PUFF), "小美", "dress-101");
