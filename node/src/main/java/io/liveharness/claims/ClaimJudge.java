@@ -161,7 +161,7 @@ public final class ClaimJudge {
             JsonNode n = TurnFacts.parse(f);
             if (n == null || !n.path("remoteRegions").isArray()) continue;
             if (remote == null) remote = new HashSet<>();
-            for (JsonNode r : n.path("remoteRegions")) ProductFacts.texts(r).forEach(t -> remote.addAll(regionsIn(t)));
+            for (JsonNode r : n.path("remoteRegions")) for (String t : ProductFacts.texts(r)) remote.addAll(regionsIn(t));
         }
         if (remote == null) return unknown(c);
         boolean isRemote = remote.contains(c.value());
