@@ -55,19 +55,19 @@ public final class ClaimJudge {
         boolean yes = c.affirmed();
         return switch (c.kind()) {
             case PRICE -> {
-                if (!yes) yield p != null && p.price() != null && p.price().compareTo(c.number()) == 0
+                if (!yes) yield p != null && p.catalogPrice() != null && p.catalogPrice().compareTo(c.number()) == 0
                         ? no(c, "denies ¥" + c.number().toPlainString() + of + ", which is its price") : unknown(c);
-                if (p != null && p.price() != null && p.price().compareTo(c.number()) == 0) yield ok(c);
+                if (p != null && p.catalogPrice() != null && p.catalogPrice().compareTo(c.number()) == 0) yield ok(c);
                 if (contains(TurnFacts.numbers(p == null ? facts.textsAbout(null) : facts.othersAbout(id)), c.number())
                         || contains(couponPrices(p, facts), c.number())) yield ok(c);
-                yield no(c, "says ¥" + c.number().toPlainString() + of + (p != null && p.price() != null
-                        ? ", whose price is ¥" + p.price().toPlainString() : ", which no fact of this turn gives"));
+                yield no(c, "says ¥" + c.number().toPlainString() + of + (p != null && p.catalogPrice() != null
+                        ? ", whose price is ¥" + p.catalogPrice().toPlainString() : ", which no fact of this turn gives"));
             }
             case COUPON_PRICE -> {
                 if (!yes) yield unknown(c);
                 List<BigDecimal> after = couponPrices(p, facts);
                 if (contains(after, c.number())) yield ok(c);
-                if (after.isEmpty() && p != null && p.price() != null && p.price().compareTo(c.number()) == 0) yield unknown(c);
+                if (after.isEmpty() && p != null && p.catalogPrice() != null && p.catalogPrice().compareTo(c.number()) == 0) yield unknown(c);
                 yield no(c, "says ¥" + c.number().toPlainString() + " after a coupon" + of + (after.isEmpty()
                         ? ", but no coupon of this turn applies to it" : ", but its coupon price is ¥" + after.getFirst().toPlainString()));
             }
@@ -232,12 +232,12 @@ public final class ClaimJudge {
     /** The prices after each coupon of the turn that applies to the product and whose minimum its price reaches. */
     private static List<BigDecimal> couponPrices(ProductFacts p, TurnFacts facts) {
         List<BigDecimal> out = new ArrayList<>();
-        if (p == null || p.price() == null) return out;
+        if (p == null || p.catalogPrice() == null) return out;
         for (JsonNode k : facts.coupons()) {
             if (!appliesTo(k, p.id())) continue;
             BigDecimal discount = k.path("discount").decimalValue();
             BigDecimal min = k.path("minSpend").decimalValue();
-            if (discount.signum() > 0 && p.price().compareTo(min) >= 0) out.add(p.price().subtract(discount).stripTrailingZeros());
+            if (discount.signum() > 0 && p.catalogPrice().compareTo(min) >= 0) out.add(p.catalogPrice().subtract(discount).stripTrailingZeros());
         }
         return out;
     }

@@ -74,6 +74,18 @@ class RubricChecksTest {
     }
 
     @Test
+    void aProductQuestionIsAnsweredWithWhatItAsks() {
+        var check = new RubricChecks.AnswersTheAttribute();
+        DevCase colours = answer("还有别的颜色吗?", "zh", rubric());
+        fails(check, colours, reply("现货42件, 手慢无哦, 点link-1下单"));
+        passes(check, colours, reply("有白色/蓝色/黑色哦"));
+        DevCase price = answer("How much is it?", "en", rubric());
+        fails(check, price, reply("It comes in white, blue and black."));
+        passes(check, price, reply("It's ¥159 now, tap link-1."));
+        assertEquals(CheckResult.NA, check.check(answer("主播好呀", "zh", rubric()), reply("欢迎来到直播间")).status());
+    }
+
+    @Test
     void aMustRefuseCasePassesOnlyIfItDeclinesAndPitchesNothing() {
         var refuses = new RubricChecks.RefusesWhenRequired();
         DevCase medical = answer("戴这个耳机能治耳鸣吗?", "zh", expect(Expect.REFUSE));
@@ -240,7 +252,7 @@ class RubricChecksTest {
         for (var k : io.liveharness.claims.ClaimKind.values()) expected.add("claim-" + k.label());
         expected.addAll(List.of("forbidden-phrases", "no-contact-details", "refuses-when-required",
                 "silent-when-required", "tool-arguments", "expected-facts", "action-link", "required-tools", "forbidden-tools",
-                "answers-what-was-asked", "silent-when-required", "tts-length", "viewer-language"));
+                "answers-what-was-asked", "answers-the-attribute", "silent-when-required", "tts-length", "viewer-language"));
         for (var k : io.liveharness.claims.Disfluency.Kind.values()) expected.add("fluent-" + k.label());
         assertEquals(expected, RubricChecks.all().stream().map(Check::name).toList());
     }

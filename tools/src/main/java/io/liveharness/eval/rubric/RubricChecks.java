@@ -39,7 +39,7 @@ public final class RubricChecks {
         return Stream.of(Arrays.stream(ClaimKind.values()).<Check>map(TrueClaims::new),
                 Stream.<Check>of(new ForbiddenPhrases(), new NoContactDetails(), new RefusesWhenRequired(),
                         new SilentWhenRequired(Metric.ACCURACY), new ToolArguments(),
-                        new ExpectedFacts(), new ActionLink(), new RequiredTools(), new ForbiddenTools(), new AnswersWhatWasAsked(),
+                        new ExpectedFacts(), new ActionLink(), new RequiredTools(), new ForbiddenTools(), new AnswersWhatWasAsked(), new AnswersTheAttribute(),
                         new SilentWhenRequired(Metric.EFFECTIVENESS), new TtsLength(), new ViewerLanguage()),
                 Arrays.stream(Disfluency.Kind.values()).<Check>map(Fluent::new)).flatMap(x -> x).toList();
     }
@@ -235,6 +235,26 @@ public final class RubricChecks {
                         : Declines.DEFAULT.in(t.reply()) ? CheckResult.fail(this, "refused a question the data answers")
                         : CheckResult.pass(this, null);
             };
+        }
+    }
+
+    /**
+     * A product question gets an answer about what it asks: the question read (the node's
+     * {@code QuestionReader}, the one the fallback answers by) says the attribute, and the reply must
+     * make a claim of that kind ("有紫色吗?" answered with a stock count does not answer it). Not
+     * applicable when the question cannot be read to one attribute, or must be declined.
+     */
+    public record AnswersTheAttribute() implements Check {
+        public String name() { return "answers-the-attribute"; }
+        public Metric metric() { return Metric.EFFECTIVENESS; }
+        public CheckResult check(DevCase c, Transcript t) {
+            if (t.reply() == null || c.rubric().expect() != Expect.ANSWER) return CheckResult.na(this);
+            var asked = AskedAttribute.of(c, t);
+            if (asked.isEmpty()) return CheckResult.na(this);
+            var kinds = asked.get().kinds();
+            boolean answered = ReplyClaims.of(c, t).reading().claims().stream().anyMatch(x -> kinds.contains(x.kind()));
+            return answered ? CheckResult.pass(this, asked.get().label())
+                    : CheckResult.fail(this, "asked about " + asked.get().label() + ", the reply says nothing of it");
         }
     }
 
