@@ -170,15 +170,16 @@ class AvatarModelTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"tech-clarification-en-002, silver, black", "dress-product-qa-en-006, yellow, white"})
-    void aColourTheProductLacksIsNeverSaidTheFallbackSaysTheCatalogsInstead(String caseId, String invented, String catalogs) {
+    @CsvSource({"tech-clarification-en-002, black", "dress-product-qa-en-006, white"})
+    void aColourTheProductLacksIsNeverSaidTheFallbackSaysTheCatalogsInstead(String caseId, String catalogs) {
         // asked for colours, this model lists the colours of its training worlds ("silver/silver/white"
         // for black and white earbuds); unbacked-attribute blocks that, the retry writes it again, and
         // the fallback says the catalog's colours
         Transcript t = rig.run(cases.get(caseId), base);
         assertEquals(Transcript.FALLBACK, t.outcome(), "the fallback: " + t.detail());
-        assertTrue(t.detail().contains("unbacked-attribute") && t.detail().contains("'" + invented + "'"), t.detail());
-        assertFalse(t.reply().contains(invented), "never said: " + t.reply());
+        var invented = java.util.regex.Pattern.compile("the reply says '([^']+)'").matcher(t.detail());
+        assertTrue(t.detail().contains("unbacked-attribute") && invented.find(), t.detail());
+        assertFalse(t.reply().contains(invented.group(1)), "never said: " + t.reply());
         assertTrue(t.reply().contains(catalogs), "the catalog's colours: " + t.reply());
     }
 
