@@ -200,7 +200,7 @@ public final class PromptAssemblyStage {
         return "- " + field(p.id()) + " " + field(p.name().both()) + ": ¥" + p.price() + ", stock " + p.stock()
                 + (p.sizes().isEmpty() ? "" : ", sizes " + field(String.join("/", p.sizes())))
                 + (p.colors().isEmpty() ? "" : ", colours " + field(String.join("/", p.colors().stream().map(Localized::both).toList())))
-                + ", material " + field(p.material().both()) + ", shipping " + field(p.shipping().both()) + ", returns " + field(p.returns().both())
+                + ", material " + field(p.material().both()) + ", shipping " + field(p.shipping().both(", ")) + ", returns " + field(p.returns().both())
                 + ", buy link " + field(p.actionLinkId());
     }
 

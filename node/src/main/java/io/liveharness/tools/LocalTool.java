@@ -15,7 +15,18 @@ import io.vertx.core.VerticleBase;
  * of the request. Answers come from in-memory data, so they run on the event loop.
  */
 public abstract class LocalTool extends VerticleBase {
-    protected static final ObjectMapper JSON = Json.MAPPER;
+    /**
+     * A tool's result is read by the model: a catalog text in both languages is one string there, as
+     * the avatar model was trained on ({@link Localized#both}). The data keeps one field per language.
+     */
+    protected static final ObjectMapper JSON = Json.MAPPER.copy().registerModule(new com.fasterxml.jackson.databind.module.SimpleModule()
+            .addSerializer(Localized.class, new com.fasterxml.jackson.databind.ser.std.StdSerializer<>(Localized.class) {
+                @Override
+                public void serialize(Localized value, com.fasterxml.jackson.core.JsonGenerator gen,
+                                      com.fasterxml.jackson.databind.SerializerProvider provider) throws java.io.IOException {
+                    gen.writeString(value.both());
+                }
+            }));
     /** The argument that names one of the room's products, in every tool that takes one. */
     public static final String PRODUCT_ID = "productId";
 

@@ -13,8 +13,23 @@ public record Localized(String zh, String en) {
     /** The text in {@code language}: English for "en", else Chinese (the rooms' default language). */
     public String in(String language) { return "en".equals(language) ? en : zh; }
 
-    /** Both, as the prompt shows a product: "碎花雪纺连衣裙 Floral chiffon dress"; one where they are the same. */
-    public String both() { return zh == null || zh.equals(en) ? en : en == null ? zh : zh + " " + en; }
+    /**
+     * Both, as the model reads a product (the prompt, a tool's result): "碎花雪纺连衣裙 Floral chiffon
+     * dress", the English without the words it opens with that the Chinese has already said ("AirLite
+     * Pro 降噪蓝牙耳机 noise-cancelling earbuds"); one where they are the same. The avatar model was
+     * trained on catalog texts written this way.
+     */
+    public String both() { return both(" "); }
+
+    /** As {@link #both()}, the two joined by {@code separator}: a clause of terms reads "48小时内发货, ships within 48 hours". */
+    public String both(String separator) {
+        if (zh == null || zh.equals(en)) return en;
+        if (en == null) return zh;
+        String[] words = en.split(" ");
+        int shared = 0;
+        while (shared < words.length - 1 && zh.startsWith(String.join(" ", java.util.Arrays.copyOf(words, shared + 1)) + " ")) shared++;
+        return zh + separator + String.join(" ", java.util.Arrays.copyOfRange(words, shared, words.length));
+    }
 
     /** The languages this text lacks (missing or blank), for the loader's error. */
     public List<String> missing() {

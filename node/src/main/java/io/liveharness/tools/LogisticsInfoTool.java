@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * {@code logistics_info {productId?, region?}}: couriers, delivery time, free shipping, remote-region
  * rules. A region in the viewer's words is looked up in the shop's regions ({@link Policies#regionIn}):
- * the result names the region recognised and whether it is remote; a region it does not know is said
+ * the result says whether it is remote and, where the viewer named it by a city or another spelling,
+ * which region that is ({@code recognisedRegion}); a region it does not know is said
  * as unknown ({@code recognisedRegion: null}, no {@code remoteRegion}), never as a free-shipping one.
  */
 public final class LogisticsInfoTool extends LocalTool {
@@ -25,16 +26,25 @@ public final class LogisticsInfoTool extends LocalTool {
 
     protected JsonNode answer(String roomId, JsonNode args) {
         Policies.Logistics l = policies.logistics();
-        ObjectNode out = JSON.valueToTree(l);
         String productId = optionalText(args, PRODUCT_ID);
+        // the fields in the order, and a text of both languages in the form, the avatar model was trained on
+        ObjectNode out = JSON.createObjectNode();
+        out.set("couriers", JSON.valueToTree(l.couriers()));
+        out.put("deliveryDays", l.deliveryDays()).put("freeShipping", l.freeShipping());
         out.set("remoteRegions", JSON.valueToTree(policies.regions().stream().filter(Region::remote).map(Region::name).toList()));
-        if (productId != null) out.set("productShipping", JSON.valueToTree(product(catalog, roomId, args).shipping()));
+        out.put("remoteNote", l.remoteNote().both(", "));
+        if (productId != null) out.put("productShipping", product(catalog, roomId, args).shipping().both(", "));
         String region = optionalText(args, REGION);
         if (region != null) {
             out.put("region", region);
-            policies.regionIn(region).ifPresentOrElse(
-                    r -> out.put("remoteRegion", r.remote()).set("recognisedRegion", JSON.valueToTree(r.name())),
-                    () -> out.putNull("recognisedRegion"));
+            policies.regionIn(region).ifPresentOrElse(r -> {
+                out.put("remoteRegion", r.remote());
+                // named by a city or another spelling ("乌鲁木齐", "xinjiang"): which region that is. A viewer who wrote
+                // the region's own name gets the result the avatar model was trained on, without it.
+                if (!region.strip().equals(r.name().zh()) && !region.strip().equals(r.name().en())) {
+                    out.set("recognisedRegion", JSON.valueToTree(r.name()));
+                }
+            }, () -> out.putNull("recognisedRegion"));
         }
         return out;
     }

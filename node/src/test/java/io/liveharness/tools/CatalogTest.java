@@ -75,7 +75,7 @@ class CatalogTest {
         assertEquals(List.of("white", "blue"), dress.colorsIn("en"));
         assertEquals("ships within 48 hours", dress.shipping().in("en"));
         assertEquals("{\"zh\":\"雪纺\",\"en\":\"chiffon\"}", Json.MAPPER.valueToTree(dress).get("material").toString(),
-                "the product tools' JSON gives each language its own field");
+                "the product data's JSON (the turn's facts the hooks read) gives each language its own field");
     }
 
     @Test

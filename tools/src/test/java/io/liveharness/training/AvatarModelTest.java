@@ -170,16 +170,27 @@ class AvatarModelTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"tech-clarification-en-002, silver, black", "dress-product-qa-en-006, yellow, white"})
-    void aColourTheProductLacksIsNeverSaidTheFallbackSaysTheCatalogsInstead(String caseId, String invented, String catalogs) {
+    @CsvSource({"tech-clarification-en-002, black", "dress-product-qa-en-006, white"})
+    void aColourTheProductLacksIsNeverSaidTheFallbackSaysTheCatalogsInstead(String caseId, String catalogs) {
         // asked for colours, this model lists the colours of its training worlds ("silver/silver/white"
         // for black and white earbuds); unbacked-attribute blocks that, the retry writes it again, and
         // the fallback says the catalog's colours
         Transcript t = rig.run(cases.get(caseId), base);
-        assertEquals(Transcript.FALLBACK, t.outcome(), "the fallback: " + t.detail());
-        assertTrue(t.detail().contains("unbacked-attribute") && t.detail().contains("'" + invented + "'"), t.detail());
-        assertFalse(t.reply().contains(invented), "never said: " + t.reply());
         assertTrue(t.reply().contains(catalogs), "the catalog's colours: " + t.reply());
+        if (t.outcome().equals(Transcript.MODEL)) {
+            // with the catalog's texts one field per language, this model answers the dress itself: no colour it lacks
+            var dev = cases.get(caseId);
+            var product = io.liveharness.tools.Catalog.load(Path.of("catalog/products.yaml")).find(dev.onStage()).orElseThrow();
+            List<String> lacked = io.liveharness.router.question.QuestionLexicon.standard().colorWords().stream()
+                    .filter(w -> w.chars().allMatch(c -> c < 128)).filter(w -> !product.colorsIn("en").contains(w)).toList();
+            assertTrue(lacked.stream().noneMatch(w -> java.util.regex.Pattern.compile("\\b" + w + "\\b").matcher(t.reply().toLowerCase()).find()),
+                    "no colour the product lacks: " + t.reply());
+            return;
+        }
+        assertEquals(Transcript.FALLBACK, t.outcome(), "the fallback: " + t.detail() + " | " + t.reply());
+        var invented = java.util.regex.Pattern.compile("the reply says '([^']+)'").matcher(t.detail());
+        assertTrue(t.detail().contains("unbacked-attribute") && invented.find(), t.detail());
+        assertFalse(t.reply().contains(invented.group(1)), "never said: " + t.reply());
     }
 
     @Test

@@ -168,8 +168,8 @@ final class ReplyComposer {
         fields.put("couriers", String.join(q.lang().equals("zh") ? "或" : " or ", couriers));
         fields.put("days", Bilingual.part(l.path("deliveryDays").asText(), q.lang()));
         fields.put("free", Bilingual.part(l.path("freeShipping").asText(), q.lang()));
-        fields.put("remoteNote", l.path("remoteNote").path(q.lang()).asText());
-        if (l.has("productShipping")) fields.put("shipping", l.get("productShipping").path(q.lang()).asText());
+        fields.put("remoteNote", Bilingual.part(l.path("remoteNote").asText(), q.lang()));
+        if (l.has("productShipping")) fields.put("shipping", Bilingual.part(l.get("productShipping").asText(), q.lang()));
         String region = f.argument("region");
         if (!l.has(region)) return "courier";
         fields.put("region", l.get(region).asText());
