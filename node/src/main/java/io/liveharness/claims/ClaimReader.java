@@ -53,6 +53,13 @@ public final class ClaimReader {
 
     public ClaimVocabulary vocabulary() { return words; }
 
+    /** True when the text greets ("欢迎", "谢谢支持", "Welcome", "Thanks for joining"). */
+    public boolean greets(String text) {
+        if (text == null) return false;
+        String plain = Text.plain(text);
+        return Text.has(plain, 0, plain.length(), words.greetings());
+    }
+
     /** The language a reply to {@code message} is held to: "zh" when it has a Han character, "en" when it has two Latin letters, else null. */
     public static String viewerLanguage(String message) {
         if (message == null) return null;
@@ -167,7 +174,8 @@ public final class ClaimReader {
         }
         flat(ClaimKind.SOLD_OUT, words.soldOut(), reply, plain, clause, out);
         flat(ClaimKind.IN_STOCK, words.inStock(), reply, plain, clause, out);
-        flat(ClaimKind.PUSH, words.push(), reply, plain, clause, out);
+        // "下单付款都只能在平台上": where to pay, not a push
+        if (!Text.has(plain, from, to, words.refusal().inPlatform())) flat(ClaimKind.PUSH, words.push(), reply, plain, clause, out);
         flat(ClaimKind.PROMISE, words.promises(), reply, plain, clause, out);
         if (out.stream().noneMatch(c -> c.kind() == ClaimKind.PROMOTION)) worded(ClaimKind.PROMOTION, words.promotions(), masked, reply, plain, clause, out);
         return out;

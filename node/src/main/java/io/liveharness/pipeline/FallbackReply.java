@@ -3,6 +3,7 @@ package io.liveharness.pipeline;
 import io.liveharness.engine.ReplyScript;
 import io.liveharness.harness.FallbackAnswer;
 import io.liveharness.harness.Skill;
+import io.liveharness.claims.ClaimReader;
 import io.liveharness.claims.ProductMentions;
 import io.liveharness.hooks.builtin.TtsLengthHook;
 import io.liveharness.room.RoomRequest;
@@ -252,11 +253,12 @@ public final class FallbackReply {
 
     /**
      * The fallback without what the reply already said: a clause the listener heard, and a greeting
-     * when the reply already greeted; then cut to {@code maxChars} at a clause's end.
+     * when the reply already greeted (a greeting as the claim reader reads one, the doubled-greeting
+     * check's words); then cut to {@code maxChars} at a clause's end.
      */
     static String notRepeated(String fallback, String heard, QuestionLexicon lexicon, int maxChars) {
         String heardPlain = plain(heard);
-        boolean greeted = !heard.isBlank() && QuestionLexicon.says(heard, lexicon.greetings());
+        boolean greeted = !heard.isBlank() && ClaimReader.DEFAULT.greets(heard);
         List<String> kept = new ArrayList<>();
         Matcher clause = CLAUSE.matcher(fallback);
         while (clause.find() && !clause.group().isEmpty()) {
@@ -264,7 +266,7 @@ public final class FallbackReply {
             String p = plain(c);
             if (p.isEmpty()) continue;
             if (!heardPlain.isEmpty() && heardPlain.contains(p)) continue;
-            if (greeted && QuestionLexicon.says(c, lexicon.greetings())) continue;
+            if (greeted && ClaimReader.DEFAULT.greets(c)) continue;
             kept.add(c);
         }
         StringBuilder out = new StringBuilder();

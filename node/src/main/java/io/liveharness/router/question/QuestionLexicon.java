@@ -16,15 +16,11 @@ import java.util.regex.Pattern;
 public record QuestionLexicon(Map<Ask, List<String>> asks, Map<String, List<String>> topics, Map<String, List<String>> logistics,
                             Map<String, List<String>> declines, List<String> complaint, List<String> coupon,
                             List<String> colorWords, List<String> sizeWords, List<String> identity, List<List<String>> features,
-                              List<String> valueFeatures, List<String> greetings) {
+                              List<String> valueFeatures) {
 
     public static final Path DEFAULT_FILE = Path.of("data/router/questions.yaml");
 
     private static volatile QuestionLexicon standard;
-
-    public QuestionLexicon {
-        greetings = greetings == null ? List.of() : List.copyOf(greetings);
-    }
 
     /** Reads a lexicon; a missing file or a wrong key fails naming the file and line. */
     public static QuestionLexicon load(Path file) {
