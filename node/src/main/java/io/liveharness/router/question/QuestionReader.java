@@ -123,8 +123,15 @@ public final class QuestionReader {
                 if (!key.isEmpty() && QuestionLexicon.says(text, List.of(key.length() == 1 && han(key) ? w : key))) return c;
             }
         }
-        String word = QuestionLexicon.find(text, lexicon.colorWords());
-        return word == null ? null : List.of(han(word) && !word.endsWith("色") ? word + "色" : word);
+        // the longest colour word said ("米色显白" asks about 米色), then the product's own words for it ("白的" is its 白色)
+        List<String> longestFirst = lexicon.colorWords().stream().sorted((a, b) -> b.length() - a.length()).toList();
+        String word = QuestionLexicon.find(text, longestFirst);
+        if (word == null) return null;
+        String said = han(word) && !word.endsWith("色") ? word + "色" : word;
+        for (List<String> c : p.colorWords()) {
+            if (c.stream().anyMatch(w -> w.equalsIgnoreCase(said) || w.equalsIgnoreCase(word))) return c;
+        }
+        return List.of(said);
     }
 
     private String withoutFeatures(String text) {

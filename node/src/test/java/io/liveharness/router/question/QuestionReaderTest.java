@@ -40,4 +40,13 @@ class QuestionReaderTest {
         assertEquals(List.of("蓝色"), READER.read("有蓝色的吗", List.of(EARBUDS), null).color(), "a colour the product lacks, as the viewer said it");
         assertEquals(List.of("紫色", "purple"), READER.read("有紫色的吗", List.of(EARBUDS), null).color(), "one it has, in both languages");
     }
+
+    @Test
+    void aColourSaidShortOrMisspeltIsTheProductsOwnAndTheLongestColourWordIsTheOneAsked() {
+        Product dress = new Product("dress-101", new Localized("碎花雪纺连衣裙", "Floral chiffon dress"), "dress", 159, 42, List.of("S", "M"),
+                List.of(new Localized("白色", "white"), new Localized("蓝色", "blue")), new Localized("雪纺", "chiffon"),
+                new Localized("48小时内发货", "ships within 48 hours"), new Localized("7天无理由退货", "7-day returns"), "link-1", List.of("连衣裙"));
+        assertEquals(List.of("白色", "white"), READER.read("白的透不透啊姐妹", List.of(dress), null).color(), "白的 is its 白色");
+        assertEquals(List.of("米色"), READER.read("这条有米色的没 米色显白", List.of(dress), null).color(), "米色 is asked, 显白 says no colour");
+    }
 }
