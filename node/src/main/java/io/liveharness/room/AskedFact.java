@@ -22,12 +22,15 @@ record AskedFact(String productId, Ask ask, String size, String color, String fe
     private static final Set<Intent> ASKING = Set.of(Intent.PRODUCT_QA, Intent.CLARIFICATION, Intent.PROMOTION, Intent.LOGISTICS,
             Intent.AFTER_SALES);
 
+    /** Whether a message of {@code intent} asks for a fact: only then is it worth reading. */
+    static boolean asks(Intent intent) { return ASKING.contains(intent); }
+
     /**
      * The fact {@code question} asks for; empty when it names no attribute (it must not merge by meaning:
      * "会不会透" and "好看吗" both read as a summary), when it must be declined, or for an intent that asks nothing.
      */
     static Optional<AskedFact> of(Intent intent, Question question) {
-        if (!ASKING.contains(intent) || question == null || question.decline() != null || question.ask() == Ask.SUMMARY) {
+        if (!asks(intent) || question == null || question.decline() != null || question.ask() == Ask.SUMMARY) {
             return Optional.empty();
         }
         String color = question.color() == null ? null : question.color().getFirst().toLowerCase(Locale.ROOT);

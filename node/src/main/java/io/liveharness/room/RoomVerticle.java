@@ -172,10 +172,15 @@ public final class RoomVerticle extends VerticleBase {
 
     /** The fact {@code m} asks for, read over the room's products (the one on stage first); empty when none is read. */
     private Optional<AskedFact> asked(ViewerMessage m, Classification c) {
+        if (!AskedFact.asks(c.intent())) return Optional.empty(); // small talk and spam cost no reading
         List<Product> products = new ArrayList<>(productsAsSold().values());
         if (products.isEmpty()) return Optional.empty();
         products.sort(java.util.Comparator.comparing(p -> !p.id().equals(onStage)));
-        return AskedFact.of(c.intent(), Reading.READER.read(m.text(), products, null));
+        try {
+            return AskedFact.of(c.intent(), Reading.READER.read(m.text(), products, null));
+        } catch (RuntimeException e) { // a text the read cannot take still queues (and ends once): it merges only by its words
+            return Optional.empty();
+        }
     }
 
     /** The room's products as it sells them now (its prices and stock over the catalog's), by id. */
