@@ -24,7 +24,8 @@ import java.util.Set;
 /**
  * {@code demo}: starts a node on the demo rooms, sends a short burst of viewer messages in
  * Chinese and English over the node's own HTTP API, and shows what happened to each message, room
- * by room, then the latency of each pipeline stage.
+ * by room, the question coverage (questions whose answer was spoken, their own or merged) and the
+ * latency of each pipeline stage.
  */
 public final class DemoCommand implements Main.Command {
     private static final ObjectMapper JSON = Json.MAPPER;
@@ -106,6 +107,7 @@ public final class DemoCommand implements Main.Command {
                 }
             }
             System.out.println("\n" + byModel(outcomes.values()));
+            System.out.println(coverage(outcomes.values()));
             System.out.println("\n== latency per stage (answered messages) ==");
             System.out.print(latency.table());
             long missing = sent.keySet().stream().filter(id -> !outcomes.containsKey(id)).count();
@@ -172,6 +174,54 @@ public final class DemoCommand implements Main.Command {
             if (question && byModel) questionsByModel++;
         }
         return String.format("answered by the model: %d of %d answers; product questions: %d of %d", model, answered, questionsByModel, questions);
+    }
+
+    /** Intents whose messages ask the room something it can answer; small talk, complaints and spam are left out. */
+    private static final Set<String> QUESTIONS = Set.of("product_qa", "clarification", "promotion", "logistics", "after_sales");
+    /** Within how long of its acceptance a question's covering reply counts: the window the burst issue measures. */
+    static final long COVERED_WITHIN_MS = 15_000;
+
+    /**
+     * Question coverage: of the questions sent, how many had an answer spoken, their own or the one
+     * they were merged into, and how many within {@link #COVERED_WITHIN_MS}; then how long the covering
+     * reply took (acceptance to its last segment released).
+     */
+    static String coverage(java.util.Collection<JsonNode> outcomes) {
+        int questions = 0, answered = 0, merged = 0;
+        List<Long> latencies = new ArrayList<>();
+        Map<String, Integer> notSpoken = new java.util.TreeMap<>();
+        for (JsonNode o : outcomes) {
+            if (!QUESTIONS.contains(o.path("intent").asText())) continue;
+            questions++;
+            String status = o.path("status").asText();
+            if (status.equals("answered")) answered++;
+            else if (status.equals("merged")) merged++;
+            else {
+                notSpoken.merge(status + "/" + o.path("reason").asText(), 1, Integer::sum);
+                continue;
+            }
+            latencies.add(o.path("latencyMs").asLong());
+        }
+        int covered = answered + merged;
+        long within = latencies.stream().filter(ms -> ms <= COVERED_WITHIN_MS).count();
+        java.util.Collections.sort(latencies);
+        StringBuilder s = new StringBuilder(String.format("question coverage: %d of %d questions spoken (%s): %d answered, %d merged into an answer; "
+                + "not spoken: %s; within %d s: %d (%s)", covered, questions, percent(covered, questions), answered, merged,
+                notSpoken.isEmpty() ? "none" : notSpoken.toString(), COVERED_WITHIN_MS / 1000, within, percent(within, questions)));
+        if (!latencies.isEmpty()) {
+            s.append(String.format("%nquestion latency (acceptance to the covering reply's end): P50 %d ms, P95 %d ms, max %d ms",
+                    rank(latencies, 0.50), rank(latencies, 0.95), latencies.getLast()));
+        }
+        return s.toString();
+    }
+
+    private static String percent(long part, long whole) {
+        return whole == 0 ? "-" : Math.round(100.0 * part / whole) + " %";
+    }
+
+    /** The nearest-rank percentile of sorted values. */
+    private static long rank(List<Long> sorted, double p) {
+        return sorted.get(Math.max(0, (int) Math.ceil(p * sorted.size()) - 1));
     }
 
     private static String quote(String s) { return "\"" + s + "\""; }

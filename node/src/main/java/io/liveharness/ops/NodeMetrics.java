@@ -43,7 +43,7 @@ public final class NodeMetrics {
     private static final Set<OutcomeReason> REASONS = java.util.EnumSet.of(OutcomeReason.MODEL, OutcomeReason.FALLBACK,
             OutcomeReason.STALE, OutcomeReason.OVERLOAD, OutcomeReason.SPAM, OutcomeReason.DUPLICATE, OutcomeReason.REFUSED,
             OutcomeReason.ERROR, OutcomeReason.STATE_CHANGED, OutcomeReason.VIEWER_LIMIT);
-    private static final Set<String> STAGES = Set.of("queue_wait", "input_hooks", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "emit");
+    private static final Set<String> STAGES = Set.of("queue_wait", "input_hooks", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "speech_wait", "emit");
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 

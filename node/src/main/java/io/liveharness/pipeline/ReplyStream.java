@@ -51,6 +51,8 @@ final class ReplyStream implements GenerationListener {
     private Runnable cancel = () -> { };
     private Stop stop;
     private long hookNanos;
+    /** Each wait of a segment at the gate for the voice, as {start, end} nanos, since the last {@link #takeSpeechWaitMicros}. */
+    private final List<long[]> voiceWaits = new ArrayList<>();
 
     ReplyStream(RoomRequest request, HookChain hooks, HookCheckStage hookCheck, RequestTrace trace, SpeechGate gate,
                 EmitStage emit, SpeechConfig speech) {
@@ -157,6 +159,24 @@ final class ReplyStream implements GenerationListener {
         return micros;
     }
 
+    /**
+     * Microseconds segments waited for the voice since the last call. The waits follow one another
+     * (segments go in order), so they add up to wall time; some of it may pass while the model still streams.
+     */
+    long takeSpeechWaitMicros() {
+        long nanos = 0;
+        for (long[] w : voiceWaits) nanos += w[1] - w[0];
+        voiceWaits.clear();
+        return nanos / 1_000;
+    }
+
+    /** Microseconds of those waits that fell after {@code sinceNanos} (a stage's start): the part of the stage that was the voice's. */
+    long speechWaitMicrosSince(long sinceNanos) {
+        long nanos = 0;
+        for (long[] w : voiceWaits) nanos += Math.max(0, w[1] - Math.max(w[0], sinceNanos));
+        return nanos / 1_000;
+    }
+
     private void stopWith(Stop why) {
         if (stop == null) stop = why;
         cancel.run();
@@ -167,7 +187,9 @@ final class ReplyStream implements GenerationListener {
         // released one at a time along the tail, so the next index is the count so far
         ReplySegment segment = new ReplySegment(request.room().id(), request.message().messageId(), released.size(),
                 text, source, SpeechTime.seconds(text, speech), 0, 0);
+        long asked = System.nanoTime();
         return gate.turn(segment).map(out -> {
+            voiceWaits.add(new long[]{asked, System.nanoTime()});
             released.add(out);
             emit.publish(out);
             return (Void) null;

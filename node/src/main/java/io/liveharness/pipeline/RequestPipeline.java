@@ -127,12 +127,12 @@ public final class RequestPipeline implements AnswerPipeline {
                 .map(attempt -> {
                     List<ReplySegment> said = stream.released();
                     if (stream.stop() instanceof ReplyStream.Withdrawn w) {
-                        timer.lap("emit");
+                        timer.lapApart("emit", stream);
                         return PipelineResult.withdrawn(w.reason(), said, trace, timer.timings());
                     }
                     boolean fallback = !attempt.ok();
                     var reply = emit.emit(request, stream.heard(), fallback);
-                    timer.lap("emit");
+                    timer.lapApart("emit", stream); // the fallback's segments waited for the voice here
                     return new PipelineResult(reply, fallback, attempt.overload(), attempt.problem(), said, null, trace, timer.timings());
                 });
     }
@@ -148,8 +148,9 @@ public final class RequestPipeline implements AnswerPipeline {
         return agentLoop.run(request, prompt, shared, tools, productIds, chain, trace, stream).compose(result -> {
             timer.lap("agent_loop");
             return stream.settled().compose(v -> {
-                // the hooks ran on each segment while the model streamed: their own time, not the wait here
-                timer.lap("hook_checks");
+                // the hooks ran on each segment while the model streamed: their own time, not the wait here,
+                // and the wait for the voice is a stage of its own
+                timer.lapApart("hook_checks", stream);
                 timer.add("hook_checks", stream.takeHookMicros());
                 if (stream.stop() instanceof ReplyStream.Withdrawn) return Future.succeededFuture(new Attempt(false, "withdrawn"));
                 if (stream.stop() instanceof ReplyStream.Blocked b) {
@@ -209,6 +210,18 @@ public final class RequestPipeline implements AnswerPipeline {
         void lap(String stage) {
             long now = System.nanoTime();
             micros.merge(stage, (now - last) / 1_000, Long::sum);
+            last = now;
+        }
+
+        /**
+         * As {@link #lap}, less the time the reply's segments waited for the voice within it, which goes
+         * to {@code speech_wait} with the waits made while the model streamed.
+         */
+        void lapApart(String stage, ReplyStream stream) {
+            long now = System.nanoTime();
+            long voice = Math.min((now - last) / 1_000, stream.speechWaitMicrosSince(last));
+            micros.merge(stage, (now - last) / 1_000 - voice, Long::sum);
+            add("speech_wait", stream.takeSpeechWaitMicros());
             last = now;
         }
 

@@ -15,10 +15,13 @@ import java.util.Optional;
 
 /**
  * The burst policy of one room. The avatar speaks one reply at a time, so when messages come
- * faster than that the queue decides: near-duplicates are merged into one answer, spam is dropped,
- * product questions go before chitchat, messages older than the staleness limit are dropped, and a
- * full queue drops its lowest-priority message. Within a priority the viewer served least goes
- * first. One viewer holds at most {@code waitingPerViewer}
+ * faster than that the queue decides: questions asking the same fact (same product, attribute, and
+ * size or colour named), whatever their words, are merged into one answer, as are repeats of the
+ * same words; spam is dropped, product questions go before chitchat, a full queue drops its
+ * lowest-priority message. Time is measured from the voice: a question is stale only when the room
+ * has been able to speak it for longer than the staleness limit (from the voice's free time at the
+ * first turn begun after it came), not merely because it waited behind the voice. Within a priority
+ * the viewer served least goes first. One viewer holds at most {@code waitingPerViewer}
  * questions, and only a viewer's first waiting question may push out another viewer's, so one
  * viewer cannot fill the queue. Every message it lets go is reported to {@link Decisions}, so each
  * ends in one outcome. Owned by one room verticle; not thread-safe.
@@ -57,13 +60,19 @@ public final class RoomQueue {
         this.decisions = decisions;
     }
 
+    /** A message whose asked fact was not read: it merges only with a repeat of its words. */
     public void offer(ViewerMessage message, Classification classification) {
+        offer(message, classification, Optional.empty());
+    }
+
+    /** A message and the fact it asks for, as the question read found it (empty: none read). */
+    public void offer(ViewerMessage message, Classification classification, Optional<AskedFact> asked) {
         if (classification.intent() == Intent.SPAM) {
             decisions.dropped(message, classification, OutcomeReason.SPAM);
             return;
         }
-        QueuedQuestion incoming = new QueuedQuestion(message, classification);
-        Optional<QueuedQuestion> twin = nearDuplicateOf(incoming);
+        QueuedQuestion incoming = new QueuedQuestion(message, classification, asked);
+        Optional<QueuedQuestion> twin = sameQuestionAs(incoming);
         if (twin.isPresent()) {
             twin.get().merge(message);
             return;
@@ -98,14 +107,19 @@ public final class RoomQueue {
         waiting.add(incoming);
     }
 
+    /** As {@link #next(long, long)} in a room whose voice has been silent all along. */
+    public Optional<QueuedQuestion> next(long nowMs) { return next(nowMs, Long.MIN_VALUE); }
+
     /**
-     * The next question to answer, or empty when none is waiting; stale questions found on the way
-     * are dropped. The question stays "answering" (and keeps absorbing duplicates) until
-     * {@link #finishAnswering()}.
+     * The next question to answer, as the room begins a turn at {@code nowMs} whose voice is free at
+     * {@code voiceFreeMs}; empty when none is waiting. Stale questions found on the way are dropped:
+     * those the room could have spoken more than the staleness limit ago. The question stays
+     * "answering" (and keeps absorbing duplicates) until {@link #finishAnswering()}.
      */
-    public Optional<QueuedQuestion> next(long nowMs) {
+    public Optional<QueuedQuestion> next(long nowMs, long voiceFreeMs) {
+        waiting.forEach(q -> q.turnBegan(voiceFreeMs));
         waiting.removeIf(q -> {
-            boolean stale = nowMs - q.newestAcceptedAtMs() > staleAfterMs;
+            boolean stale = nowMs - Math.max(q.speakableFromMs(), q.newestAcceptedAtMs()) > staleAfterMs;
             if (stale) dropGroup(q, OutcomeReason.STALE);
             return stale;
         });
@@ -143,13 +157,21 @@ public final class RoomQueue {
         return n;
     }
 
-    private Optional<QueuedQuestion> nearDuplicateOf(QueuedQuestion incoming) {
+    private Optional<QueuedQuestion> sameQuestionAs(QueuedQuestion incoming) {
         List<QueuedQuestion> candidates = new ArrayList<>(waiting);
         if (answering != null) candidates.add(answering);
-        return candidates.stream()
-                .filter(q -> q.classification().intent() == incoming.classification().intent())
-                .filter(q -> TextSimilarity.jaccard(q.normalized(), incoming.normalized()) >= mergeSimilarity)
-                .findFirst();
+        return candidates.stream().filter(q -> sameQuestion(q, incoming)).findFirst();
+    }
+
+    /**
+     * Two questions whose facts were both read are the same when they ask the same fact, whatever
+     * their words ("有没有M码", "碎花裙有M码吗"), and never otherwise: "白色的有M码吗" and
+     * "黑色的有M码吗" share most bigrams. Else only a repeat of the same words is the same question.
+     */
+    private boolean sameQuestion(QueuedQuestion a, QueuedQuestion b) {
+        if (a.asked().isPresent() && b.asked().isPresent()) return a.asked().equals(b.asked());
+        return a.classification().intent() == b.classification().intent()
+                && TextSimilarity.jaccard(a.normalized(), b.normalized()) >= mergeSimilarity;
     }
 
     private void dropGroup(QueuedQuestion q, OutcomeReason reason) {

@@ -14,6 +14,9 @@ import io.liveharness.room.RoomSnapshot.Turn;
 import io.liveharness.room.RoomSnapshot.Utterance;
 import io.liveharness.router.Classification;
 import io.liveharness.router.RouteContext;
+import io.liveharness.router.question.QuestionLexicon;
+import io.liveharness.router.question.QuestionReader;
+import io.liveharness.claims.ProductMentions;
 import io.liveharness.tools.Product;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
@@ -21,6 +24,7 @@ import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
 
 import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,6 +54,10 @@ public final class RoomVerticle extends VerticleBase {
     /** How long after an answer a viewer's next message counts as a reply to the avatar. */
     private static final long REPLY_WINDOW_MS = 60_000;
     private static final int MAX_TRACKED_VIEWERS = 256;
+    /** What a message asks, for merging questions by meaning; the asked product by the asked-product hook's rule. Read on first use. */
+    private static final class Reading {
+        static final QuestionReader READER = new QuestionReader(QuestionLexicon.standard(), ProductMentions::aboutProduct);
+    }
 
     private final RoomManifest manifest;
     private final RoomSnapshot initial;
@@ -143,7 +151,7 @@ public final class RoomVerticle extends VerticleBase {
         Long answeredAt = lastAnsweredByUser.get(m.userId());
         boolean replyToAvatar = answeredAt != null && m.acceptedAtMs() - answeredAt < REPLY_WINDOW_MS;
         Classification c = services.router().classify(m.text(), new RouteContext(replyToAvatar, productKeywords));
-        queue.offer(m, c);
+        queue.offer(m, c, asked(m, c));
         pump();
     }
 
@@ -162,6 +170,19 @@ public final class RoomVerticle extends VerticleBase {
         withdraw.ifPresent(reason -> inFlight.speech().withdraw(reason));
     }
 
+    /** The fact {@code m} asks for, read over the room's products (the one on stage first); empty when none is read. */
+    private Optional<AskedFact> asked(ViewerMessage m, Classification c) {
+        if (!AskedFact.asks(c.intent())) return Optional.empty(); // small talk and spam cost no reading
+        List<Product> products = new ArrayList<>(productsAsSold().values());
+        if (products.isEmpty()) return Optional.empty();
+        products.sort(java.util.Comparator.comparing(p -> !p.id().equals(onStage)));
+        try {
+            return AskedFact.of(c.intent(), Reading.READER.read(m.text(), products, null));
+        } catch (RuntimeException e) { // a text the read cannot take still queues (and ends once): it merges only by its words
+            return Optional.empty();
+        }
+    }
+
     /** The room's products as it sells them now (its prices and stock over the catalog's), by id. */
     private Map<String, Product> productsAsSold() {
         Map<String, Product> out = new LinkedHashMap<>();
@@ -175,7 +196,7 @@ public final class RoomVerticle extends VerticleBase {
     private void pump() {
         if (busy) return;
         long now = services.clock().millis();
-        var next = queue.next(now);
+        var next = queue.next(now, speech.speakingUntilMs());
         if (next.isEmpty()) return;
         busy = true;
         QueuedQuestion q = next.get();
@@ -187,8 +208,9 @@ public final class RoomVerticle extends VerticleBase {
         try {
             Harness harness = services.harnesses().resolve(manifest.id(), manifest.harness()).harness();
             version = harness.version();
+            // the deadline counts from when the room could first speak it, not from acceptance: waiting for the voice is not the model's delay
             RoomRequest request = new RoomRequest(q.message(), q.classification(), manifest, snapshot(), harness,
-                    q.message().acceptedAtMs() + services.config().replyDeadlineMs());
+                    q.speakableFromMs() + services.config().replyDeadlineMs());
             // Its segments wait until the avatar has said everything released before it.
             AnswerSpeech gate = new AnswerSpeech(vertx, speech, speech.speakingUntilMs());
             inFlight = new InFlight(gate, StateDependency.Grounds.of(q.message().text(), q.classification().intent(), onStage,
@@ -238,7 +260,8 @@ public final class RoomVerticle extends VerticleBase {
 
     private void dropped(ViewerMessage m, Classification c, OutcomeReason reason) {
         String detail = switch (reason) {
-            case STALE -> "older than the room's staleness limit of " + services.config().staleAfterMs() + " ms";
+            case STALE -> "the room could have spoken it for longer than its staleness limit of " + services.config().staleAfterMs()
+                    + " ms (counted from when the voice was first free for it)";
             case OVERLOAD -> "the room's queue of " + services.config().queueCapacity() + " was full of higher-priority messages";
             case SPAM -> "classified as spam";
             case VIEWER_LIMIT -> c == null

@@ -68,7 +68,7 @@ class HttpContractTest {
         assertEquals("product_qa", outcome.path("intent").asText(), outcome.toString());
         assertTrue(outcome.path("harnessVersion").asText().startsWith("default-"), outcome.toString());
         assertTrue(!outcome.path("reply").asText().isBlank(), outcome.toString());
-        for (String stage : List.of("queue_wait", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "emit")) {
+        for (String stage : List.of("queue_wait", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "speech_wait", "emit")) {
             assertTrue(outcome.path("timingsMs").has(stage), "missing stage " + stage + " in " + outcome);
         }
     }

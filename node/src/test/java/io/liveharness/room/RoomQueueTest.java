@@ -3,10 +3,12 @@ package io.liveharness.room;
 import io.liveharness.api.ViewerMessage;
 import io.liveharness.router.Classification;
 import io.liveharness.router.Intent;
+import io.liveharness.router.question.Ask;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,6 +55,57 @@ class RoomQueueTest {
         queue.offer(msg("b", "What sizes do you have?", 2), is(Intent.PRODUCT_QA));
         assertEquals(List.of("b"), answering.merged().stream().map(ViewerMessage::messageId).toList());
         assertEquals(0, queue.waitingCount());
+    }
+
+    private static Optional<AskedFact> asks(Ask ask, String size, String color) {
+        return Optional.of(new AskedFact("dress-101", ask, size, color, null, null, null));
+    }
+
+    @Test
+    void questionsAskingTheSameFactMergeWhateverTheirWords() {
+        queue.offer(msg("a", "这条碎花裙有M码吗?", 0), is(Intent.PRODUCT_QA), asks(Ask.SIZE, "M", null));
+        queue.offer(msg("b", "有没有M码", 1), is(Intent.PRODUCT_QA), asks(Ask.SIZE, "M", null));
+        queue.offer(msg("c", "多少钱啊", 2), is(Intent.PRODUCT_QA), asks(Ask.PRICE, null, null));
+        queue.offer(msg("d", "裙子什么价格", 3), is(Intent.PRODUCT_QA), asks(Ask.PRICE, null, null));
+        assertEquals(List.of("b"), queue.next(10).orElseThrow().merged().stream().map(ViewerMessage::messageId).toList());
+        queue.finishAnswering();
+        assertEquals(List.of("d"), queue.next(10).orElseThrow().merged().stream().map(ViewerMessage::messageId).toList());
+        assertEquals(0, queue.waitingCount());
+    }
+
+    @Test
+    void questionsAskingDifferentFactsNeverMergeHoweverAlikeTheirWords() {
+        RoomQueue queue = new RoomQueue(8, 10_000, 0.6, 2, (m, c, reason) -> dropped.add(m.messageId() + ":" + reason));
+        queue.offer(msg("a", "白色的有M码吗", 0), is(Intent.PRODUCT_QA), asks(Ask.SIZE, "M", "白色"));
+        queue.offer(msg("b", "黑色的有M码吗", 1), is(Intent.PRODUCT_QA), asks(Ask.SIZE, "M", "黑色"));
+        // an unread question merges only with a repeat of its words, never by what it might mean
+        queue.offer(msg("c", "会不会透", 2), is(Intent.PRODUCT_QA));
+        queue.offer(msg("d", "裙子会不会透啊", 3), is(Intent.PRODUCT_QA));
+        assertEquals(4, queue.waitingCount());
+        assertTrue(queue.next(10).orElseThrow().merged().isEmpty());
+    }
+
+    @Test
+    void aQuestionWaitingForTheVoiceIsNotStale() {
+        RoomQueue room = new RoomQueue(8, 6_000, 0.6, 2, (m, c, reason) -> dropped.add(m.messageId() + ":" + reason));
+        room.offer(msg("a", "有M码吗", 0), is(Intent.PRODUCT_QA));
+        room.next(0, 0);                       // the voice is free: a's answer starts at once and is said until 7 s
+        room.offer(msg("b", "面料是什么", 100), is(Intent.PRODUCT_QA));
+        room.offer(msg("c", "多少钱", 200), is(Intent.PRODUCT_QA));
+        room.finishAnswering();
+        assertEquals("b", room.next(1_000, 7_000).orElseThrow().message().messageId()); // c could first be said at 7 s
+        room.finishAnswering();
+        // 7.5 s after c came, but only 0.5 s after the room could first have said it
+        assertEquals("c", room.next(7_500, 12_000).orElseThrow().message().messageId());
+        assertTrue(dropped.isEmpty(), dropped.toString());
+
+        room.finishAnswering();
+        room.offer(msg("d", "发什么快递", 7_600), is(Intent.PRODUCT_QA));
+        room.offer(msg("e", "包邮吗", 7_700), is(Intent.PRODUCT_QA));
+        room.next(12_000, 17_000);             // d's turn: e could first be said at 17 s ...
+        room.finishAnswering();
+        assertTrue(room.next(23_100, 28_000).isEmpty(), "... and 6.1 s later it is stale");
+        assertEquals(List.of("e:stale"), dropped);
     }
 
     @Test

@@ -59,6 +59,8 @@ public final class LoadGenerator {
         int wsFrames;
         boolean replied;
         boolean spoke;
+        /** It asks something the room can answer ({@link LoadRecorder#QUESTIONS}), by its text's label. */
+        volatile boolean question;
 
         Msg(String id, int room, long scheduledNs, long lagNs, boolean flood) {
             this.id = id;
@@ -194,8 +196,10 @@ public final class LoadGenerator {
             Msg m = new Msg(runId + "-" + seq.incrementAndGet(), a.room(), a.atNs(), lag, a.flood());
             int intent = texts.drawIntent(random);
             String user = a.flood() ? "flooder-" + a.room() : "u" + a.room() + "-" + random.nextInt(200);
+            String said = texts.text(intent, random);
+            m.question = !a.flood() && LoadRecorder.QUESTIONS.contains(texts.labelOf(said)); // a flood's surplus is not a question left unanswered
             ObjectNode body = JSON.createObjectNode().put("messageId", m.id)
-                    .put("userId", user).put("text", texts.text(intent, random));
+                    .put("userId", user).put("text", said);
             open.put(m.id, m);
             rec.sent(a.atNs(), lag, lag > LATE_NS);
             m.sentAtNs = now;
@@ -298,7 +302,7 @@ public final class LoadGenerator {
         }
         open.remove(m.id);
         done.put(m.id, m);
-        rec.outcome(m.scheduledNs, kind, reason, latencyUs, viaWs);
+        rec.outcome(m.scheduledNs, kind, reason, latencyUs, viaWs, m.question);
         if (scenario.flood().rooms() > 0) flood.outcome(m.flood, m.room < scenario.flood().rooms(), key, latencyUs);
     }
 

@@ -5,6 +5,7 @@ import org.HdrHistogram.Histogram;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -16,6 +17,10 @@ import java.util.TreeMap;
  */
 public final class LoadRecorder {
     private static final long MAX_US = 600_000_000L;
+    /** Labels of the messages that ask the room something it can answer: small talk, complaints and spam are not questions. */
+    public static final Set<String> QUESTIONS = Set.of("product_qa", "clarification", "promotion", "logistics", "after_sales");
+    /** Within how long of its scheduled send a question's covering reply counts for coverage. */
+    public static final long COVERED_WITHIN_US = 15_000_000L;
 
     /** One time bucket; {@code fromS} is seconds since the first scheduled send. */
     public static final class Bucket {
@@ -56,6 +61,10 @@ public final class LoadRecorder {
     public long polledOutcomes;
     public long polls;
     public long pollsNotFound;
+    /** Questions sent after the warm-up that the node accepted and ended; of them, those whose answer was spoken (their own or merged), and within {@link #COVERED_WITHIN_US}. */
+    public long questions;
+    public long questionsSpoken;
+    public long questionsSpokenInTime;
 
     public LoadRecorder(int bucketS, int warmupS, int totalS) {
         this.bucketS = bucketS;
@@ -93,8 +102,8 @@ public final class LoadRecorder {
 
     public synchronized void rejected(String why) { rejected.merge(why, 1L, Long::sum); }
 
-    /** A message's outcome; {@code latencyUs} from its scheduled send time. */
-    public synchronized void outcome(long scheduledNs, String kind, String reason, long latencyUs, boolean viaWs) {
+    /** A message's outcome; {@code latencyUs} from its scheduled send time; {@code question}: it asks something ({@link #QUESTIONS}). */
+    public synchronized void outcome(long scheduledNs, String kind, String reason, long latencyUs, boolean viaWs, boolean question) {
         outcomeCount++;
         if (viaWs) wsOutcomes++; else polledOutcomes++;
         String key = kind + "/" + reason;
@@ -110,6 +119,13 @@ public final class LoadRecorder {
             if (key.equals("answered/model")) modelAnswered.recordValue(us);
             if (key.equals("answered/overload")) shedAtOnce.recordValue(us);
             b.latency.recordValue(us);
+            if (question) {
+                questions++;
+                // answered (model, fallback, or the fallback at once) or merged into an answer: the viewer heard the answer
+                boolean spoken = kind.equals("answered") || kind.equals("merged");
+                if (spoken) questionsSpoken++;
+                if (spoken && us <= COVERED_WITHIN_US) questionsSpokenInTime++;
+            }
         }
     }
 

@@ -32,7 +32,8 @@ public final class LoadReport {
             ObjectNode sc = n.putObject("scenario");
             sc.put("name", s.name()).put("description", s.description()).put("rooms", s.rooms())
                     .put("ratePerRoom", s.ratePerRoom()).put("warmupS", s.warmupS()).put("durationS", s.durationS())
-                    .put("seed", s.seed()).put("maxInFlight", s.maxInFlight()).put("expectedMessages", Math.round(s.expectedMessages()));
+                    .put("seed", s.seed()).put("maxInFlight", s.maxInFlight()).put("expectedMessages", Math.round(s.expectedMessages()))
+                    .put("texts", s.texts().toString());
             if (s.burst().present()) {
                 sc.putObject("burst").put("shareOfRooms", s.burst().shareOfRooms()).put("multiplier", s.burst().multiplier())
                         .put("startS", s.burst().startS()).put("durationS", s.burst().durationS());
@@ -75,6 +76,7 @@ public final class LoadReport {
             // the fallback given at once because the engine shed the request (reason overload), not at the deadline
             h.put("answeredByFallbackShedAtOnce", rec.outcomes.getOrDefault("answered/overload", 0L));
             h.put("answeredByModel", rec.outcomes.getOrDefault("answered/model", 0L));
+            h.set("questionCoverage", coverage(rec));
             if (probe.embedded()) h.put("peakHeapMb", round(probe.peakHeapMb()));
             else h.put("peakHeapMb", "not measured (remote target)");
             h.put("heapNote", probe.embedded()
@@ -245,6 +247,9 @@ public final class LoadReport {
                 .append(esc(one.get("statement").asText())).append("</b></p>");
         b.append("<h2>Headline</h2><table>");
         row(b, "window", h.get("window").asText());
+        var qc = h.get("questionCoverage");
+        row(b, "question coverage: answer spoken (own or merged) / within " + qc.get("withinS") + " s", qc.get("spoken") + " / "
+                + qc.get("spokenWithin") + " of " + qc.get("questions") + " questions (" + qc.get("percent") + " %, " + qc.get("percentWithin") + " %)");
         row(b, "answered latency (ms) P50 / P95 / P99 / max", pct(h.get("answeredLatencyMs")));
         row(b, "all outcomes latency (ms) P50 / P95 / P99 / max", pct(h.get("allOutcomesLatencyMs")));
         row(b, "answered by the model, latency (ms) P50 / P95 / P99 / max", pct(h.get("modelAnswerLatencyMs")));
@@ -345,6 +350,19 @@ public final class LoadReport {
                 : lines("sequences per step", sx, List.of(new Series("batch size (/metrics)", batch)), warm));
         b.append("</body></html>\n");
         return b.toString();
+    }
+
+    /** The questions' coverage after the warm-up: how many had their answer spoken (their own or one they were merged into), in all and in time. */
+    static ObjectNode coverage(LoadRecorder rec) {
+        ObjectNode c = JSON.createObjectNode();
+        c.put("questions", rec.questions).put("spoken", rec.questionsSpoken).put("spokenWithin", rec.questionsSpokenInTime)
+                .put("withinS", LoadRecorder.COVERED_WITHIN_US / 1_000_000)
+                .put("percent", rec.questions == 0 ? 0 : round(100.0 * rec.questionsSpoken / rec.questions))
+                .put("percentWithin", rec.questions == 0 ? 0 : round(100.0 * rec.questionsSpokenInTime / rec.questions))
+                .put("definition", "messages labelled " + new java.util.TreeSet<>(LoadRecorder.QUESTIONS) + " (the flood's aside), scheduled after"
+                        + " the warm-up: spoken = answered (model, fallback, fallback at once) or merged into an answer; within = by that"
+                        + " many seconds after the scheduled send");
+        return c;
     }
 
     private record Series(String name, double[] values) { }

@@ -71,7 +71,7 @@ public final class LoadTest {
         boolean embedded = ceiling != null;
         JsonNode health = getJson(target, "/health");
         String started = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-        MessageTexts texts = new MessageTexts(MessageTexts.DEFAULT_DATA, s.intentMix());
+        MessageTexts texts = new MessageTexts(s.texts(), s.intentMix());
         progress.printf("loadtest %s: %d rooms x %.4f msg/s, %d s warm-up + %d s, ~%d messages%s; target %s%n", s.name(), s.rooms(),
                 s.ratePerRoom(), s.warmupS(), s.durationS(), Math.round(s.expectedMessages()),
                 s.burst().present() ? String.format(", burst x%.0f for %d s in %.0f %% of rooms", s.burst().multiplier(),

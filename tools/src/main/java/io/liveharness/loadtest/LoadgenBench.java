@@ -39,7 +39,7 @@ public final class LoadgenBench {
             // 1,000 rooms at 1,000 msg/s each: a million a second scheduled, far past what one sender can do.
             Scenario s = new Scenario("loadgen", "generator ceiling", 1000, 1000, 0, seconds, 1, Scenario.Burst.NONE,
                     Scenario.DEFAULT_MIX, maxInFlight, new Scenario.Outcomes(0, 1000, 1, 0), null);
-            MessageTexts texts = new MessageTexts(MessageTexts.DEFAULT_DATA, s.intentMix());
+            MessageTexts texts = new MessageTexts(s.texts(), s.intentMix());
             out.printf("loadgen: ack-only server on 127.0.0.1:%d; generator for %d s (max in flight %d) ...%n", port, seconds, maxInFlight);
             warm(port, maxInFlight);
             var r = new LoadGenerator(s, rooms, URI.create("http://127.0.0.1:" + port), texts, out).benchMode().run(null);

@@ -25,6 +25,8 @@ public final class MessageTexts {
     private final String[] intents;
     private final double[] cumulative;
     private final List<List<String>> texts;
+    /** Each text's label in the data set (the first, should a text be labelled twice). */
+    private final Map<String, String> labels = new java.util.HashMap<>();
 
     public MessageTexts(Path data, Map<String, Double> mix) {
         Map<String, List<String>> byLabel = new LinkedHashMap<>();
@@ -34,6 +36,7 @@ public final class MessageTexts {
                 if (line.isBlank()) continue;
                 JsonNode n = json.readTree(line);
                 byLabel.computeIfAbsent(n.path("label").asText(), k -> new ArrayList<>()).add(n.path("text").asText());
+                labels.putIfAbsent(n.path("text").asText(), n.path("label").asText());
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + data, e);
@@ -72,4 +75,7 @@ public final class MessageTexts {
     }
 
     public String intent(int index) { return intents[index]; }
+
+    /** The data set's label of {@code text} (a text drawn for "other" has its own), or "" for a text not in it. */
+    public String labelOf(String text) { return labels.getOrDefault(text, ""); }
 }

@@ -22,9 +22,11 @@ import java.util.Set;
  * @param intentMix     label → share; "other" draws from every label not named
  * @param maxInFlight   sends (POSTs) in flight at once; a send that has to wait for one is late, and counted
  * @param flood         one viewer flooding a few rooms, beside the others' Poisson arrivals
+ * @param texts         the labelled viewer texts (JSONL of text and label) drawn by the intent mix; the router's test set by default
  */
 public record Scenario(String name, String description, int rooms, double ratePerRoom, int warmupS, int durationS,
-                       long seed, Burst burst, Map<String, Double> intentMix, int maxInFlight, Outcomes outcomes, Flood flood) {
+                       long seed, Burst burst, Map<String, Double> intentMix, int maxInFlight, Outcomes outcomes, Flood flood,
+                       Path texts) {
 
     /**
      * One viewer ({@code userId} {@code flooder-<room>}) in each of the first {@code rooms} rooms
@@ -65,9 +67,16 @@ public record Scenario(String name, String description, int rooms, double ratePe
 
     private static final ObjectMapper YAML = Json.YAML;
     private static final Set<String> KEYS = Set.of("name", "description", "rooms", "ratePerRoom", "warmupS", "durationS",
-            "seed", "burst", "intentMix", "maxInFlight", "outcomes", "flood");
+            "seed", "burst", "intentMix", "maxInFlight", "outcomes", "flood", "texts");
+
+    /** A scenario over the router's test set. */
+    public Scenario(String name, String description, int rooms, double ratePerRoom, int warmupS, int durationS,
+                    long seed, Burst burst, Map<String, Double> intentMix, int maxInFlight, Outcomes outcomes, Flood flood) {
+        this(name, description, rooms, ratePerRoom, warmupS, durationS, seed, burst, intentMix, maxInFlight, outcomes, flood, null);
+    }
 
     public Scenario {
+        if (texts == null) texts = MessageTexts.DEFAULT_DATA;
         if (rooms < 1) throw new IllegalArgumentException("rooms must be at least 1");
         if (ratePerRoom <= 0) throw new IllegalArgumentException("ratePerRoom must be above 0");
         if (durationS < 1 || warmupS < 0) throw new IllegalArgumentException("durationS must be at least 1 and warmupS not negative");
@@ -131,10 +140,14 @@ public record Scenario(String name, String description, int rooms, double ratePe
             flood = new Flood(f.path("rooms").asInt(1), f.path("messages").asInt(200), f.path("overS").asDouble(2),
                     f.path("startS").asInt(0));
         }
+        if (n.hasNonNull("texts") && !java.nio.file.Files.isRegularFile(Path.of(n.get("texts").asText()))) {
+            throw new IllegalArgumentException(file + ": texts file '" + n.get("texts").asText() + "' not found (a path from the repository root)");
+        }
         try {
             return new Scenario(n.path("name").asText(fileName), n.path("description").asText(""), n.path("rooms").asInt(1),
                     n.path("ratePerRoom").asDouble(0.2), n.path("warmupS").asInt(10), n.path("durationS").asInt(60),
-                    n.path("seed").asLong(42), burst, mix, n.path("maxInFlight").asInt(128), o, flood);
+                    n.path("seed").asLong(42), burst, mix, n.path("maxInFlight").asInt(128), o, flood,
+                    n.hasNonNull("texts") ? Path.of(n.get("texts").asText()) : null);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

@@ -58,7 +58,14 @@ class LoadTestTest {
             assertTrue(engine.get("ceilingAnswersPerSecond").asDouble() > 0, engine.toString());
         }
 
+        // every report says how many questions had their answer spoken
+        JsonNode coverage = h.get("questionCoverage");
+        assertTrue(coverage.get("questions").asLong() > 0, "the smoke mix asks questions: " + coverage);
+        assertTrue(coverage.get("spoken").asLong() <= coverage.get("questions").asLong()
+                && coverage.get("spokenWithin").asLong() <= coverage.get("spoken").asLong(), coverage.toString());
+
         String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("question coverage"), "the report shows the coverage row");
         assertTrue(html.contains("the engine's ceiling"), "the report shows the ceiling row");
         assertTrue(html.startsWith("<!doctype html>") && html.contains("<svg") && html.endsWith("</html>\n"));
         assertTrue(!html.contains("http://") || !html.contains("<script src"), "self-contained");
