@@ -77,7 +77,7 @@ class SpokenSegmentsTest {
 
             assertEquals("answered", o.path("status").asText(), o.toString());
             assertEquals("fallback", o.path("reason").asText(), o.toString());
-            assertTrue(o.path("detail").asText().contains("unbacked-promise") && o.path("detail").asText().contains("segment 1"),
+            assertTrue(o.path("detail").asText().contains("false-claims") && o.path("detail").asText().contains("segment 1"),
                     "the detail says which hook stopped which segment: " + o);
             JsonNode segments = o.path("segments");
             assertEquals("这条裙子今天特价，", segments.get(0).path("text").asText(), o.toString());
@@ -107,7 +107,7 @@ class SpokenSegmentsTest {
             assertEquals("model", o.path("reason").asText(), o.toString());
             assertEquals(List.of("这条裙子¥159，", "M码有货哦。"), texts(o));
             assertEquals(2, model.calls().size(), "one retry with the hook's reason");
-            assertTrue(o.path("hooks").toString().contains("unbacked-promise: block"), o.toString());
+            assertTrue(o.path("hooks").toString().contains("false-claims: block"), o.toString());
         }
     }
 
