@@ -64,7 +64,7 @@ class HookChainTest {
         HookOutcome outcome = await(chain.run(output("现在只要¥99")));
         assertTrue(outcome.blocked());
         assertEquals("unbacked-promise", outcome.verdict().hook());
-        assertTrue(outcome.reason().contains("no tool result or product data this turn says 99"), outcome.reason());
+        assertTrue(outcome.reason().contains("says ¥99 of dress-101, whose price is ¥159"), outcome.reason());
         assertEquals(1, outcome.records().size(), "the hooks after a block do not run");
     }
 

@@ -71,7 +71,7 @@ class LatePieceTest {
                     .put("messageId", "late-1").put("userId", "v").put("text", "这条裙子多少钱?").toString());
             JsonNode o = Http.operator(node.port()).awaitOperatorOutcome("late-1", Duration.ofSeconds(30));
             assertEquals(2, engine.calls.get(), "one retry after the block: " + o);
-            assertTrue(o.path("hooks").toString().contains("unbacked-promise: block"), o.toString());
+            assertTrue(o.path("hooks").toString().contains("false-claims: block"), o.toString());
             assertEquals("model", o.path("reason").asText(), o.toString());
             assertEquals("这条裙子¥159，M码有货哦。", o.path("reply").asText(), o.toString());
         }

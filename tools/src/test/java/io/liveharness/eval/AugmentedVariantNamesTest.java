@@ -94,7 +94,7 @@ class AugmentedVariantNamesTest {
     @Test
     void theHandMadePinyinVariantShowsNoBaseName() throws Exception {
         Pattern leak = baseNames();
-        List<String> leaks = modelReads(HarnessLoader.load(HarnessFiles.fromDirectory(Path.of("harness/heldout-a")))).stream()
+        List<String> leaks = modelReads(HarnessLoader.load(HarnessFiles.fromDirectory(Path.of("eval/heldout/harness-a")))).stream()
                 .filter(t -> leak.matcher(t).find()).map(t -> t.replace('\n', ' ')).toList();
         assertTrue(leaks.isEmpty(), leaks.size() + " texts of heldout-a show a base name, e.g.\n" + String.join("\n", leaks.stream().limit(6).toList()));
     }

@@ -100,7 +100,7 @@ class HeldOutSetTest {
 
     /** A rubric names tools and arguments by verticle, so on every variant each is offered for its intent, under whatever name. */
     @ParameterizedTest
-    @ValueSource(strings = {"harness/default", "harness/heldout-a", "harness/heldout-b"})
+    @ValueSource(strings = {"harness/default", "eval/heldout/harness-a", "eval/heldout/harness-b"})
     void rubricsThatNameToolsHoldOnEveryHeldOutHarness(String folder) throws Exception {
         Harness base = HarnessLoader.load(HarnessFiles.fromDirectory(ROOT.resolve("harness/default")));
         Harness variant = HarnessLoader.load(HarnessFiles.fromDirectory(ROOT.resolve(folder)));
@@ -128,7 +128,7 @@ class HeldOutSetTest {
     @Test
     void variantANamesEverySkillAnew() {
         Harness base = HarnessLoader.load(HarnessFiles.fromDirectory(ROOT.resolve("harness/default")));
-        Harness a = HarnessLoader.load(HarnessFiles.fromDirectory(ROOT.resolve("harness/heldout-a")));
+        Harness a = HarnessLoader.load(HarnessFiles.fromDirectory(ROOT.resolve("eval/heldout/harness-a")));
         Set<String> baseSkills = base.skills().stream().map(Skill::name).collect(Collectors.toSet());
         assertTrue(a.skills().stream().map(Skill::name).noneMatch(baseSkills::contains), "heldout-a keeps a skill name of the default");
         assertTrue(a.tools().stream().noneMatch(t -> t.name().equals(t.handler())), "heldout-a keeps a tool name of the default");
