@@ -167,10 +167,13 @@ class AugmentationTest {
         assertTrue(a.stream().noneMatch(s -> s.endsWith(CheckResult.FAIL)), what + ": " + a);
     }
 
+    /** The policy the call returns: the "7天" the reply says must be backed by the turn's facts. */
+    private static final String RETURNS_POLICY = "{\"topic\":\"returns\",\"policy\":\"7天无理由退货, 吊牌完好\"}";
+
     private static List<String> statuses(DevCase c, ToolSpec tool, String args, String handlerArgs) {
         Transcript t = new Transcript("t", "dress-room", "v", c.text(), "after_sales", 1, Transcript.MODEL, null, "7天无理由退货哦",
-                List.of(), List.of(new Transcript.ToolCallRecord(tool.name(), tool.handler(), args, handlerArgs, true, "{}", null)),
-                List.of(), List.of(), Map.of(), List.of());
+                List.of(), List.of(new Transcript.ToolCallRecord(tool.name(), tool.handler(), args, handlerArgs, true, RETURNS_POLICY, null)),
+                List.of(), List.of(RETURNS_POLICY), Map.of(), List.of());
         return RubricChecks.run(c, t).stream().map(r -> r.check() + "=" + r.status()).toList();
     }
 

@@ -188,8 +188,9 @@ class AvatarModelTest {
             return;
         }
         assertEquals(Transcript.FALLBACK, t.outcome(), "the fallback: " + t.detail() + " | " + t.reply());
-        var invented = java.util.regex.Pattern.compile("the reply says '([^']+)'").matcher(t.detail());
-        assertTrue(t.detail().contains("unbacked-attribute") && invented.find(), t.detail());
+        // false-claims (a colour, or a name, it made up) or disfluency (the colours said again and again) sent it back
+        var invented = java.util.regex.Pattern.compile("the reply [^']*'([^']+)'").matcher(t.detail());
+        assertTrue((t.detail().contains("false-claims") || t.detail().contains("disfluency")) && invented.find(), t.detail());
         assertFalse(t.reply().contains(invented.group(1)), "never said: " + t.reply());
     }
 
@@ -199,9 +200,13 @@ class AvatarModelTest {
         // this model writes "220000mAh" and goes on in Chinese ("220000mAh快充充电宝现在¥129, 点link-6下单哦";
         // stage 12 the same way);
         // the opening is held until its first word ends (ReplyScript)
+        // (what it writes, "220000mAh fast-charge power bank", the false-claims hook now sends to the
+        // fallback: the power bank is 20000mAh; the opening is judged on the model's own words)
         Transcript t = rig.run(cases.get("tech-clarification-en-008"), heldOut);
-        assertEquals(Transcript.MODEL, t.outcome(), "answered by the model: " + t.detail());
+        String written = t.modelCalls().stream().map(Transcript.ModelCall::output).filter(o -> o != null && !o.contains("<tool_call>"))
+                .findFirst().orElseThrow(() -> new AssertionError("the model wrote no reply: " + t.detail()));
+        assertTrue(written.codePoints().noneMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN), "in English: " + written);
         assertTrue(t.reply().codePoints().noneMatch(c -> Character.UnicodeScript.of(c) == Character.UnicodeScript.HAN),
-                "in English: " + t.reply());
+                "what is spoken is English too: " + t.reply());
     }
 }
