@@ -58,7 +58,7 @@ public final class ClaimJudge {
                 if (!yes) yield p != null && p.catalogPrice() != null && p.catalogPrice().compareTo(c.number()) == 0
                         ? no(c, "denies ¥" + c.number().toPlainString() + of + ", which is its price") : unknown(c);
                 if (p != null && p.catalogPrice() != null && p.catalogPrice().compareTo(c.number()) == 0) yield ok(c);
-                if (contains(TurnFacts.numbers(p == null ? facts.textsAbout(null) : facts.othersAbout(id)), c.number())
+                if (contains(money(p == null ? facts.textsAbout(null) : facts.othersAbout(id)), c.number())
                         || contains(couponPrices(p, facts), c.number())) yield ok(c);
                 yield no(c, "says ¥" + c.number().toPlainString() + of + (p != null && p.catalogPrice() != null
                         ? ", whose price is ¥" + p.catalogPrice().toPlainString() : ", which no fact of this turn gives"));
@@ -74,7 +74,7 @@ public final class ClaimJudge {
             case STOCK -> {
                 if (!yes) yield unknown(c);
                 if (p != null && p.stock() != null && p.stock() == c.number().intValue() && c.number().scale() <= 0) yield ok(c);
-                if (contains(TurnFacts.numbers(p == null ? facts.textsAbout(null) : facts.othersAbout(id)), c.number())) yield ok(c);
+                if (contains(counts(p == null ? facts.textsAbout(null) : facts.othersAbout(id)), c.number())) yield ok(c);
                 yield no(c, "says " + c.number().toPlainString() + " in stock" + of + (p != null && p.stock() != null ? ", which has " + p.stock() : ""));
             }
             case SOLD_OUT -> p == null || p.stock() == null ? unknown(c)
@@ -227,6 +227,46 @@ public final class ClaimJudge {
             i += best;
         }
         return null;
+    }
+
+    private static final java.util.regex.Pattern MONEY = java.util.regex.Pattern.compile(
+            "[¥￥$]\\s*(\\d[\\d,]*(?:\\.\\d+)?)|(\\d[\\d,]*(?:\\.\\d+)?)\\s*(?:元|块|yuan|rmb)", java.util.regex.Pattern.CASE_INSENSITIVE);
+
+    /**
+     * The sums of money the facts state: a price, discount or minimum field of a JSON fact, and a
+     * figure written as money ("补邮费10元"); not any number ("48小时内发货" backs no ¥48).
+     */
+    private static List<BigDecimal> money(List<String> texts) {
+        List<BigDecimal> out = new ArrayList<>();
+        for (String t : texts) {
+            var m = MONEY.matcher(t);
+            while (m.find()) out.add(ClaimReader.number(m.group(1) != null ? m.group(1) : m.group(2)));
+            JsonNode n = TurnFacts.parse(t);
+            if (n != null) numbersIn(n, List.of("price", "discount", "minSpend"), out);
+        }
+        out.removeIf(java.util.Objects::isNull);
+        return out;
+    }
+
+    /** The stock counts the facts state: a {@code stock} field of a JSON fact ("还剩48件" is not backed by "48小时"). */
+    private static List<BigDecimal> counts(List<String> texts) {
+        List<BigDecimal> out = new ArrayList<>();
+        for (String t : texts) {
+            JsonNode n = TurnFacts.parse(t);
+            if (n != null) numbersIn(n, List.of("stock"), out);
+        }
+        return out;
+    }
+
+    private static void numbersIn(JsonNode n, List<String> fields, List<BigDecimal> out) {
+        if (n.isObject()) {
+            n.properties().forEach(e -> {
+                if (fields.contains(e.getKey()) && e.getValue().isNumber()) out.add(e.getValue().decimalValue().stripTrailingZeros());
+                else numbersIn(e.getValue(), fields, out);
+            });
+        } else if (n.isArray()) {
+            n.forEach(x -> numbersIn(x, fields, out));
+        }
     }
 
     /** The prices after each coupon of the turn that applies to the product and whose minimum its price reaches. */

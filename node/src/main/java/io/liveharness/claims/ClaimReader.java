@@ -53,6 +53,18 @@ public final class ClaimReader {
 
     public ClaimVocabulary vocabulary() { return words; }
 
+    /**
+     * True when every figure {@code clause} states (a price, a stock count, a shelf life, a delivery
+     * time, a return or warranty term) was already stated in {@code heard}, and it states one: saying
+     * it again is a stutter.
+     */
+    public boolean saysNothingNew(String clause, String heard) {
+        java.util.Set<String> said = new java.util.HashSet<>();
+        for (Claim c : read(heard, null, List.of(), null).claims()) if (c.number() != null) said.add(c.kind() + "|" + c.value());
+        List<Claim> figures = read(clause, null, List.of(), null).claims().stream().filter(c -> c.number() != null).toList();
+        return !figures.isEmpty() && figures.stream().allMatch(c -> said.contains(c.kind() + "|" + c.value()));
+    }
+
     /** True when the text greets ("欢迎", "谢谢支持", "Welcome", "Thanks for joining"). */
     public boolean greets(String text) {
         if (text == null) return false;
@@ -95,7 +107,7 @@ public final class ClaimReader {
             }
         }
         claims.addAll(hosts(reply, products));
-        return new ReplyReading(List.copyOf(claims), disfluencies.read(reply, plain, products, language));
+        return new ReplyReading(List.copyOf(claims), disfluencies.read(reply, plain, claims, products, language));
     }
 
     /** The claims of one clause, not yet tied to a product. */

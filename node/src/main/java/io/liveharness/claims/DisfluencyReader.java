@@ -32,7 +32,7 @@ final class DisfluencyReader {
 
     DisfluencyReader(ClaimVocabulary words) { this.words = words; }
 
-    List<Disfluency> read(String reply, String plain, List<ProductMentions.Named> products, String language) {
+    List<Disfluency> read(String reply, String plain, List<Claim> claims, List<ProductMentions.Named> products, String language) {
         List<Disfluency> out = new ArrayList<>();
         repeatedItems(reply, out);
         Matcher han = HAN_REPEAT.matcher(reply);
@@ -40,6 +40,7 @@ final class DisfluencyReader {
         Matcher latin = LATIN_REPEAT.matcher(plain);
         while (latin.find()) out.add(new Disfluency(Disfluency.Kind.REPEATED_PHRASE, reply.substring(latin.start(), latin.end())));
         repeatedClauses(reply, plain, out);
+        repeatedFigures(reply, claims, out);
         greetings(reply, plain, out);
         if (language != null) otherLanguage(reply, products, language, out);
         Matcher g = GARBLED.matcher(reply);
@@ -58,6 +59,18 @@ final class DisfluencyReader {
                     out.add(new Disfluency(Disfluency.Kind.REPEATED_ITEM, m.group().strip()));
                     break;
                 }
+            }
+        }
+    }
+
+    /** The same figure said twice in one reply ("现在是¥159呀, 现在¥159"). */
+    private static void repeatedFigures(String reply, List<Claim> claims, List<Disfluency> out) {
+        Set<String> seen = new HashSet<>();
+        for (Claim c : claims) {
+            if (c.number() == null || !c.affirmed()) continue;
+            if (!seen.add(c.kind() + "|" + c.value() + "|" + c.product())) {
+                out.add(new Disfluency(Disfluency.Kind.REPEATED_PHRASE, c.said() + " (said twice)"));
+                return;
             }
         }
     }

@@ -266,6 +266,8 @@ public final class FallbackReply {
             String p = plain(c);
             if (p.isEmpty()) continue;
             if (!heardPlain.isEmpty() && heardPlain.contains(p)) continue;
+            // "现在是¥159呀" heard, "现在¥159" is the same fact again
+            if (!heard.isBlank() && ClaimReader.DEFAULT.saysNothingNew(c, heard)) continue;
             if (greeted && ClaimReader.DEFAULT.greets(c)) continue;
             kept.add(c);
         }

@@ -129,6 +129,19 @@ class ClaimJudgeTest {
         }
 
         @Test
+        void aFigureIsBackedOnlyByAFactOfItsKindAndSaidTwiceItIsAStutter() {
+            var facts = TurnFacts.of(List.of(SNACK, LOGISTICS), "豆豆", "snack-301");
+            falseClaim(ClaimKind.STOCK, "有货的, 还剩48件, 喜欢就点link-9拍", "发什么快递? 几天能到", facts);
+            falseClaim(ClaimKind.PRICE, "每日坚果现在¥48哦", "多少钱", facts);
+            trueReply("有货的, 还剩300件", "还有吗", facts);
+            trueReply("偏远地区要补邮费10元哦", "新疆包邮吗", facts);
+            assertTrue(judge("现在是¥159呀, 现在¥159, 点link-1下单哦", "多少钱啊", DRESSES, "zh").reading().disfluencies().stream()
+                    .anyMatch(d -> d.kind() == Disfluency.Kind.REPEATED_PHRASE));
+            assertTrue(ClaimReader.DEFAULT.saysNothingNew("现在¥159, ", "现在是¥159呀, "));
+            assertFalse(ClaimReader.DEFAULT.saysNothingNew("点link-1下单哦", "现在是¥159呀, "));
+        }
+
+        @Test
         void aPromotionMustBeInTheTurnsData() {
             falseClaim(ClaimKind.PROMOTION, "现在买一送一哦", "有活动吗", DRESSES_WITH_COUPON);
             falseClaim(ClaimKind.PROMOTION, "满300减50哦", "有活动吗", DRESSES_WITH_COUPON);
