@@ -23,10 +23,11 @@ final class DisfluencyReader {
     private static final Pattern HAN_RUN = Pattern.compile("\\p{IsHan}+");
     /**
      * Broken text: a replacement character, markup, tokenizer bytes, control characters, or a short
-     * English word run into what follows it ("the0000mAh", "TheL/L00mAh").
+     * English word run into what follows it ("the0000mAh", "TheL/L00mAh"), JSON or a snake_case identifier.
      */
     private static final Pattern GARBLED = Pattern.compile("\uFFFD|<\\|?/?[a-z_]+\\|?>|<\\||\\|>|[ĠĊ]|\\{\"|[\\p{Cc}&&[^\\n\\t]]"
-            + "|\\b(?:[Tt]he|an?|is|it|and|to|of|for|with)(?=[A-Z0-9])");
+            + "|\\b(?:[Tt]he|an?|is|it|and|to|of|for|with)(?=[A-Z0-9])"
+            + "|\"\\s*:\\s*\"|\\b[a-z]+_[a-z_]+\\b");   // JSON or an identifier leaking into speech ('goods_id":"nuts-9')
 
     private final ClaimVocabulary words;
 

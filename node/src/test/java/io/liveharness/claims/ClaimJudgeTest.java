@@ -247,6 +247,7 @@ class ClaimJudgeTest {
             assertTrue(has("Yes, it does: the0000mAh power bank", Disfluency.Kind.GARBLED, "en"));
             assertTrue(has("TheL/L00mAh power bank", Disfluency.Kind.GARBLED, "en"));
             assertFalse(has("The ABS shell and ANC work well.", Disfluency.Kind.GARBLED, "en"));
+            assertTrue(has("快递是腰果goods_id\":\"nuts-9下单哦", Disfluency.Kind.GARBLED, "zh"), "JSON left in speech (the demo's)");
         }
     }
 
