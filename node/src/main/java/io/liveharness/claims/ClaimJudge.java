@@ -6,7 +6,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -329,6 +328,4 @@ public final class ClaimJudge {
     private static Finding unknown(Claim c) { return new Finding(c, Verdict.UNKNOWN, null); }
 
     private static Finding no(Claim c, String reason) { return new Finding(c, Verdict.FALSE, reason); }
-
-    static String lower(String s) { return s.toLowerCase(Locale.ROOT); }
 }

@@ -4,7 +4,6 @@ import io.liveharness.eval.devset.DevCase;
 import io.liveharness.eval.devset.Expect;
 import io.liveharness.eval.run.Transcript;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
