@@ -69,6 +69,9 @@ class RoomStateSecurityTest {
         return Http.JSON.createObjectNode().put("messageId", id).put("userId", "v").put("text", text).toString();
     }
 
+    /** The price said as a whole figure: "¥99" in "现在是¥99呀" or "¥99,", not in "¥990". */
+    private static boolean says(String reply, String price) { return java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(price) + "(?![\\d.])").matcher(reply).find(); }
+
     private static String fallbackIn(String roomId) {
         String id = "state-" + IDS.incrementAndGet();
         assertEquals(202, viewer.post("/v1/rooms/" + roomId + "/messages", message(id, "这条裙子多少钱?")).status());
@@ -152,16 +155,18 @@ class RoomStateSecurityTest {
         String twinPrompt = systemPrompt(TWIN);
         assertTrue(twinPrompt.contains("¥159.0") && !twinPrompt.contains("¥99.0"), twinPrompt);
 
-        assertTrue(fallbackIn("dress-room").contains("¥99,"), "the room's fallback quotes its own price");
+        String own = fallbackIn("dress-room");
+        assertTrue(says(own, "¥99"), "the room's fallback quotes its own price: " + own);
         String twinFallback = fallbackIn(TWIN);
-        assertTrue(twinFallback.contains("¥159,") && !twinFallback.contains("¥99,"), twinFallback);
+        assertTrue(says(twinFallback, "¥159") && !says(twinFallback, "¥99"), twinFallback);
 
         // The room's prices are part of its state: they survive passivation and the changelog's JSON.
         RoomSnapshot live = node.rooms().snapshot("dress-room").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         assertEquals(live, Wire.read(Wire.write(live), RoomSnapshot.class), "the snapshot round-trips through the changelog's JSON");
         Reply passivated = Http.operator(node.port()).post("/v1/rooms/dress-room/passivate", "{}");
         assertEquals(200, passivated.status(), passivated.body());
-        assertTrue(fallbackIn("dress-room").contains("¥99,"), "the price came back with the room");
+        String back = fallbackIn("dress-room");
+        assertTrue(says(back, "¥99"), "the price came back with the room: " + back);
         assertEquals(3, tool("dress-room", "stock_check").path("stock").asInt(), "and the stock");
     }
 
