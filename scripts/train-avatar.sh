@@ -25,7 +25,7 @@
 #  11. 16M tokens on a world of seed 24 whose names, materials and ids have no typical shape, from stage 10;
 #  12. 3M tokens on a world of seed 25 with the four after-sales topics weighed alike, from stage 11;
 #  17. four decoder blocks grown beside stage 12's six (model grow), trained alone for 8M tokens on
-#      seeds 25 and 28 (stages 13-16 were tried from stage 12 and not kept: models/avatar/README.md);
+#      seeds 25 and 28 (stages 13-16 were tried from stage 12 and not kept: models/avatar/history.md);
 #  45. four more blocks grown beside stage 17's ten, in F16, trained alone for 5M tokens on seeds 60
 #      and 61 (stage 40 of the card), then taken 0.8 of the way from the grown model (model blend);
 #  47. stage 45's new blocks for 2.5M tokens on a file of English feature yeses and Chinese shelf

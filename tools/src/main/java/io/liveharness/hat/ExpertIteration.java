@@ -107,7 +107,7 @@ final class ExpertIteration {
                 List<String> why = new ArrayList<>();
                 for (int k = 0; k < rl.samples(); k++) {
                     Transcript t = policy.run(c, h);
-                    ReplyReward.Reward r = ReplyReward.of(ref, t);
+                    ReplyReward.Reward r = ReplyReward.of(c, ref, t);
                     samples++;
                     sampleSum += r.total();
                     rewards.add(r.total());

@@ -2,6 +2,8 @@ package io.liveharness.hat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.liveharness.eval.devset.DevCase;
+import io.liveharness.eval.rubric.ReplyClaims;
 import io.liveharness.eval.rubric.ReplyText;
 import io.liveharness.eval.run.Transcript;
 import io.liveharness.training.expert.Bilingual;
@@ -35,7 +37,10 @@ import java.util.regex.Pattern;
  *   <li>{@code language} (0.1): the reply is in the language the expert answered in;</li>
  *   <li>{@code refusal} (0.1): it declines exactly when the expert declines.</li>
  * </ul>
- * A sample the model did not answer (fallback or silence) while the expert did gets 0.
+ * A sample the model did not answer (fallback or silence) while the expert did gets 0, and so does
+ * one the strict checks fail ({@code claims}: the eval's claim reader finds a false claim or a
+ * disfluency in it, judged against the sample's own turn facts): partial credit for a reply that
+ * says one wrong colour would teach the model to say it.
  */
 final class ReplyReward {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -46,9 +51,14 @@ final class ReplyReward {
     /** The total in [0, 1] and each part that applied. */
     record Reward(double total, Map<String, Double> parts) { }
 
-    static Reward of(Transcript expert, Transcript sample) {
+    static Reward of(DevCase c, Transcript expert, Transcript sample) {
         Map<String, Double> parts = new LinkedHashMap<>();
         if (!Transcript.MODEL.equals(sample.outcome()) || sample.reply() == null) return new Reward(0, parts);
+        if (!ReplyClaims.of(c, sample).clean()) {
+            parts.put("claims", 0.0);
+            return new Reward(0, parts);
+        }
+        parts.put("claims", 1.0); // a gate, not a weight: the mean over samples is the share that pass
         Set<String> e = names(expert), s = names(sample);
         Set<String> union = new HashSet<>(e);
         union.addAll(s);
@@ -67,8 +77,9 @@ final class ReplyReward {
         parts.put("refusal", ReplyText.refuses(expert.reply()) == ReplyText.refuses(sample.reply()) ? 1.0 : 0.0);
         double sum = 0, weight = 0;
         for (var p : parts.entrySet()) {
-            sum += WEIGHTS.get(p.getKey()) * p.getValue();
-            weight += WEIGHTS.get(p.getKey());
+            double w = WEIGHTS.getOrDefault(p.getKey(), 0.0);
+            sum += w * p.getValue();
+            weight += w;
         }
         return new Reward(sum / weight, parts);
     }

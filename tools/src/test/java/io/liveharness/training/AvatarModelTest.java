@@ -127,7 +127,7 @@ class AvatarModelTest {
     @ValueSource(strings = {"default", "variant"})
     void answersWhetherTheProductHasTheFeatureItsNameCarriesAndHowLongTheNutsKeep(String which) {
         // the demo's two questions every stage up to 45 answered with the price; stage 46 trained on
-        // such answers, and stage 47 keeps 0.6 of it (models/avatar/README.md)
+        // such answers, and stage 47 keeps 0.6 of it (models/avatar/history.md)
         Transcript anc = rig.run(new DevCase("demo-anc", "tech-room", "product_qa", "en", "does the earbuds have noise cancelling?",
                 "earbuds-201", null, List.of(), null), harness(which));
         assertEquals(Transcript.MODEL, anc.outcome(), "answered by the model: " + anc.detail());

@@ -12,14 +12,15 @@ import java.util.regex.Pattern;
 /**
  * A case's reply read by the service's own claim reader and judged against the facts its transcript
  * holds (the product data, the tool results, the room's host), so that the eval and the output hooks
- * agree on what is false. Read once per transcript: every claim check of a case asks the same.
+ * agree on what is false. Read once per transcript: every claim check of a case asks the same. The RL
+ * stage's reward reads its samples with it too, so that what training rewards is what the eval passes.
  */
-final class ReplyClaims {
+public final class ReplyClaims {
     /** The host in a persona as runs before the host was a fact of the turn have it in the prompt. */
     private static final Pattern PERSONA = Pattern.compile("(?:你是|You are)\\s*[\"“]([^\"”]{1,12})[\"”]");
     private static final ThreadLocal<Object[]> LAST = new ThreadLocal<>();
 
-    static ClaimJudge.Judged of(DevCase c, Transcript t) {
+    public static ClaimJudge.Judged of(DevCase c, Transcript t) {
         Object[] last = LAST.get();
         if (last != null && last[0] == t) return (ClaimJudge.Judged) last[1];
         TurnFacts facts = TurnFacts.of(t.backedFacts(), null, c.onStage());
