@@ -37,7 +37,8 @@ public final class ModelCommand implements Main.Command {
                 + "               | " + TrainCommand.SUBSET_USAGE + "\n"
                 + "               | " + TrainCommand.TRANSPLANT_USAGE + "\n"
                 + "               | " + TrainCommand.GROW_USAGE + "\n"
-                + "               | " + TrainCommand.BLEND_USAGE;
+                + "               | " + TrainCommand.BLEND_USAGE + "\n"
+                + "               | " + RecipeCommand.USAGE;
     }
 
     @Override
@@ -52,6 +53,7 @@ public final class ModelCommand implements Main.Command {
         if (args.length > 0 && args[0].equals("transplant")) return TrainCommand.transplant(args);
         if (args.length > 0 && args[0].equals("grow")) return TrainCommand.grow(args);
         if (args.length > 0 && args[0].equals("blend")) return TrainCommand.blend(args);
+        if (args.length > 0 && args[0].equals("recipe")) return RecipeCommand.run(args);
         if (args.length == 0 || !args[0].equals("random")) throw new UsageException("usage: " + summary());
         Options o = Options.parse(args, 1, Set.of("arch", "hidden", "layers", "ffn", "heads", "kv-heads", "head-dim",
                 "context", "seed", "vocab", "out"), Set.of("tied"));

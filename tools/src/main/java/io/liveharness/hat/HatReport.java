@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.eval.report.Html;
+import io.liveharness.training.recipe.Steps;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

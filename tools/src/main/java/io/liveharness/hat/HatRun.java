@@ -2,6 +2,8 @@ package io.liveharness.hat;
 
 import io.liveharness.config.NodeConfig;
 import io.liveharness.eval.rubric.CaseScore;
+import io.liveharness.training.recipe.Steps;
+import io.liveharness.training.rl.ExpertIteration;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,7 +34,7 @@ public final class HatRun {
     public static Result run(Path planFile, Path out, NodeConfig config, PrintStream progress, int maxNewSteps) throws Exception {
         HatPlan plan = HatPlan.load(planFile);
         claim(plan, planFile, out);
-        Steps steps = new Steps(out, progress, STEPS, maxNewSteps);
+        Steps steps = new Steps(out, progress, "hat", STEPS, maxNewSteps);
         boolean quiet = progress == null;
         Path data = out.resolve("data"), arms = out.resolve("arms"), rl = out.resolve("rl");
         try {
@@ -47,7 +49,11 @@ public final class HatRun {
                         d.resolve(SftData.HELD_OUT), arms.resolve(arm.id()), init, t.tokens(), t.lr(), t.minLr(), plan.seed()), quiet));
             }
             Path hsaModel = arms.resolve(Arm.HSA_SFT.id()).resolve(ArmTraining.MODEL);
-            var samples = steps.run("rl:samples", () -> ExpertIteration.sample(plan, config, hsaModel, rl, progress));
+            var r0 = plan.rl();
+            var settings = new ExpertIteration.Settings(BASE_HARNESS, plan.data().rooms(), r0.seed(), Path.of(plan.eval().devSet()),
+                    plan.variants().count(), plan.variants().seed(), SftData.trainingFamilies(plan), plan.data().defaultShare(), r0.cases(),
+                    r0.samples(), r0.temperature(), r0.threshold(), Path.of(plan.model().vocab()), plan.model().context(), plan.training().keyWeight());
+            var samples = steps.run("rl:samples", () -> ExpertIteration.sample(settings, config, hsaModel, rl, progress));
             steps.run("train:" + Arm.HSA_RL.id(), () -> {
                 Path dir = arms.resolve(Arm.HSA_RL.id());
                 if (((Number) samples.result().get("kept")).intValue() == 0) {

@@ -9,6 +9,7 @@ import io.liveharness.eval.export.OpenAiChatFormat;
 import io.liveharness.eval.export.Trajectory;
 import io.liveharness.harness.HarnessFiles;
 import io.liveharness.harness.HarnessLoader;
+import io.liveharness.training.recipe.Steps;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

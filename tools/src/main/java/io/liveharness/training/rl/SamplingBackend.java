@@ -1,4 +1,4 @@
-package io.liveharness.hat;
+package io.liveharness.training.rl;
 
 import io.liveharness.engine.Completion;
 import io.liveharness.engine.CompletionRequest;
@@ -16,13 +16,13 @@ import java.util.concurrent.CompletableFuture;
  * only how the next token is picked changes. Each call gets its own seed, from a counter, so a
  * run is reproducible when its calls come in the same order (cases run one at a time).
  */
-final class SamplingBackend implements ModelBackend {
+public final class SamplingBackend implements ModelBackend {
     private final ModelBackend model;
     private final float temperature;
     private final long seed;
     private long calls;
 
-    SamplingBackend(ModelBackend model, double temperature, long seed) {
+    public SamplingBackend(ModelBackend model, double temperature, long seed) {
         this.model = model;
         this.temperature = (float) temperature;
         this.seed = seed;

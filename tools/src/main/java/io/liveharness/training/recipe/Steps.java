@@ -1,4 +1,4 @@
-package io.liveharness.hat;
+package io.liveharness.training.recipe;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -21,46 +21,51 @@ import java.util.Map;
  * so that a rerun overwrites them, and training resumes from its checkpoint). A marker records the
  * step's result, its wall time and the process CPU time it took.
  */
-final class Steps {
-    static final String DIR = "steps";
+public final class Steps {
+    public static final String DIR = "steps";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** A finished step, as its marker holds it. */
-    record Done(String step, long wallMs, long cpuMs, String finishedAt, Map<String, Object> result) { }
+    public record Done(String step, long wallMs, long cpuMs, String finishedAt, Map<String, Object> result) { }
 
     /** The work of a step: returns what the marker records. */
-    interface Body {
+    public interface Body {
         Map<String, Object> run() throws Exception;
     }
 
     /** Thrown when this invocation may start no more steps (a test's stand-in for a kill). */
-    static final class Stopped extends RuntimeException {
+    public static final class Stopped extends RuntimeException {
         Stopped(String step) { super("stopped before " + step); }
     }
 
     private final Path dir;
     private final PrintStream progress;
+    private final String label;
     private final int total;
     private final int maxNew;
     private final Map<String, Done> done = new LinkedHashMap<>();
     private int index, ran;
 
-    /** @param maxNew how many steps this invocation may run (skipped ones do not count); 0 for no limit */
-    Steps(Path out, PrintStream progress, int total, int maxNew) {
+    /**
+     * @param label  what the progress lines start with ({@code [hat 3/11] ...})
+     * @param maxNew how many steps this invocation may run (skipped ones do not count); 0 for no limit
+     */
+    public Steps(Path out, PrintStream progress, String label, int total, int maxNew) {
         this.dir = out.resolve(DIR);
         this.progress = progress;
+        this.label = label;
         this.total = total;
         this.maxNew = maxNew;
     }
 
-    Done run(String name, Body body) {
+    public Done run(String name, Body body) {
         index++;
         Path marker = dir.resolve(name.replace(':', '-') + ".json");
         if (Files.isRegularFile(marker)) {
             try {
                 Done d = JSON.readValue(marker.toFile(), Done.class);
                 done.put(name, d);
-                say("[hat %d/%d] %s: done before (%s), skipped", index, total, name, d.finishedAt());
+                say("[%s %d/%d] %s: done before (%s), skipped", label, index, total, name, d.finishedAt());
                 return d;
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read the done marker " + marker + ": " + e.getMessage(), e);
@@ -68,7 +73,7 @@ final class Steps {
         }
         if (maxNew > 0 && ran >= maxNew) throw new Stopped(name);
         ran++;
-        say("[hat %d/%d] %s ...", index, total, name);
+        say("[%s %d/%d] %s ...", label, index, total, name);
         long wall0 = System.nanoTime(), cpu0 = cpuNanos();
         Map<String, Object> result;
         try {
@@ -88,11 +93,11 @@ final class Steps {
             throw new UncheckedIOException("cannot write the done marker " + marker + ": " + e.getMessage(), e);
         }
         done.put(name, d);
-        say("[hat %d/%d] %s done in %.1f s (CPU %.1f s)", index, total, name, d.wallMs() / 1000.0, d.cpuMs() / 1000.0);
+        say("[%s %d/%d] %s done in %.1f s (CPU %.1f s)", label, index, total, name, d.wallMs() / 1000.0, d.cpuMs() / 1000.0);
         return d;
     }
 
-    Map<String, Done> done() { return done; }
+    public Map<String, Done> done() { return done; }
 
     /** CPU time of the whole process, all threads: a step's share is the difference across it. */
     private static long cpuNanos() {

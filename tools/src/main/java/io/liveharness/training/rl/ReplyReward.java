@@ -1,4 +1,4 @@
-package io.liveharness.hat;
+package io.liveharness.training.rl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -42,16 +42,16 @@ import java.util.regex.Pattern;
  * disfluency in it, judged against the sample's own turn facts): partial credit for a reply that
  * says one wrong colour would teach the model to say it.
  */
-final class ReplyReward {
+public final class ReplyReward {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern FACT = Pattern.compile("[A-Za-z]+-\\d+|\\d+(?:\\.\\d+)?");
     static final Map<String, Double> WEIGHTS = Map.of("tools", 0.3, "arguments", 0.2, "facts", 0.3, "words", 0.2,
             "language", 0.1, "refusal", 0.1);
 
     /** The total in [0, 1] and each part that applied. */
-    record Reward(double total, Map<String, Double> parts) { }
+    public record Reward(double total, Map<String, Double> parts) { }
 
-    static Reward of(DevCase c, Transcript expert, Transcript sample) {
+    public static Reward of(DevCase c, Transcript expert, Transcript sample) {
         Map<String, Double> parts = new LinkedHashMap<>();
         if (!Transcript.MODEL.equals(sample.outcome()) || sample.reply() == null) return new Reward(0, parts);
         if (!ReplyClaims.of(c, sample).clean()) {

@@ -1,4 +1,4 @@
-package io.liveharness.hat;
+package io.liveharness.training.rl;
 
 import io.liveharness.eval.devset.DevCase;
 import io.liveharness.eval.run.Transcript;

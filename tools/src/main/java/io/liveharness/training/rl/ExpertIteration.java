@@ -1,4 +1,4 @@
-package io.liveharness.hat;
+package io.liveharness.training.rl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -52,25 +52,39 @@ import java.util.TreeMap;
  * in (no hook, at most one tool round), as the SFT data's rule. Rejection-sampling fine-tuning,
  * also called expert iteration; docs/hat.md says why rather than a policy gradient.
  */
-final class ExpertIteration {
-    static final String TRAJECTORIES = "train.jsonl", TOKENS = "train.tokens.jsonl", SAMPLES = "samples.jsonl";
+public final class ExpertIteration {
+    public static final String TRAJECTORIES = "train.jsonl", TOKENS = "train.tokens.jsonl", SAMPLES = "samples.jsonl";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static Map<String, Object> sample(HatPlan plan, NodeConfig config, Path model, Path dir, PrintStream progress) throws Exception {
-        var rl = plan.rl();
+    /**
+     * One stage's sampling.
+     *
+     * @param baseHarness  the harness the variants are made from
+     * @param rooms        rooms of the fresh world the cases are drawn in
+     * @param seed         the world's, the cases' and the samples' seed
+     * @param devSet       the dev set no drawn case may be a near copy of
+     * @param variants     training variants of the base harness, of {@code variantSeed}, made with {@code families}
+     * @param defaultShare the share of cases run under the base harness
+     * @param keyWeight    the loss weight of the kept trajectories' key tokens ({@code model encode --key-weight})
+     */
+    public record Settings(Path baseHarness, int rooms, long seed, Path devSet, int variants, long variantSeed, List<String> families,
+                           double defaultShare, int cases, int samples, double temperature, double threshold, Path vocab, int context,
+                           int keyWeight) { }
+
+    public static Map<String, Object> sample(Settings rl, NodeConfig config, Path model, Path dir, PrintStream progress) throws Exception {
         Files.createDirectories(dir);
-        SyntheticWorld.Written world = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), config, plan.data().rooms(), rl.seed(),
+        SyntheticWorld.Written world = SyntheticWorld.write(WorldSpec.load(WorldSpec.DEFAULT_FILE), config, rl.rooms(), rl.seed(),
                 dir.resolve("world"));
         Catalog catalog = Catalog.load(Path.of(world.config().catalog().file()));
         var rooms = RoomManifests.load(Path.of(world.config().rooms().dir()), catalog);
         Phrasings phrasings = Phrasings.load(Phrasings.DEFAULT_FILE);
-        List<String> devTexts = DevSet.read(Path.of(plan.eval().devSet())).stream().map(DevCase::text).toList();
+        List<String> devTexts = DevSet.read(rl.devSet()).stream().map(DevCase::text).toList();
         CaseSampler sampler = new CaseSampler(phrasings, KindMix.load(KindMix.DEFAULT_FILE, phrasings), rooms,
                 SyntheticWorld.products(world), routerMessages(Path.of("data/router/train.jsonl")), devTexts, rl.seed());
-        HarnessFiles baseFiles = HarnessFiles.fromDirectory(HatRun.BASE_HARNESS);
+        HarnessFiles baseFiles = HarnessFiles.fromDirectory(rl.baseHarness());
         Harness base = HarnessLoader.load(baseFiles);
         List<Harness> variants = new ArrayList<>();
-        for (var v : HarnessAugmenter.variants(baseFiles, plan.variants().count(), plan.variants().seed(), families(plan))) {
+        for (var v : HarnessAugmenter.variants(baseFiles, rl.variants(), rl.variantSeed(), families(rl.families()))) {
             variants.add(HarnessLoader.load(v.files()));
         }
         List<Harness> all = new ArrayList<>(List.of(base));
@@ -94,7 +108,7 @@ final class ExpertIteration {
                 List<DevCase> session = sampler.session("rl-" + drawn, 1);
                 if (session.isEmpty()) continue;
                 DevCase c = session.getFirst();
-                Harness h = pickHarness.nextDouble() < plan.data().defaultShare() ? base : variants.get(pickHarness.nextInt(variants.size()));
+                Harness h = pickHarness.nextDouble() < rl.defaultShare() || variants.isEmpty() ? base : variants.get(pickHarness.nextInt(variants.size()));
                 Transcript ref = reference.run(c, h);
                 if (!clean(ref)) { // nothing to learn from: spam the room drops, or a case the expert did not answer cleanly
                     skipped++;
@@ -158,8 +172,8 @@ final class ExpertIteration {
         partSums.forEach((p, a) -> parts.put(p, a[0] / a[1]));
         out.put("meanRewardParts", parts);
         if (kept > 0) {
-            ChatEncoder encoder = new ChatEncoder(GgufVocabulary.read(Path.of(plan.model().vocab())));
-            var s = EncodedSet.write(encoder, dir.resolve(TRAJECTORIES), dir.resolve(TOKENS), plan.model().context(), plan.training().keyWeight());
+            ChatEncoder encoder = new ChatEncoder(GgufVocabulary.read(rl.vocab()));
+            var s = EncodedSet.write(encoder, dir.resolve(TRAJECTORIES), dir.resolve(TOKENS), rl.context(), rl.keyWeight());
             out.put("trainTokens", s.tokens());
             out.put("trainTargets", s.targets());
         }
@@ -167,7 +181,7 @@ final class ExpertIteration {
     }
 
     /** A clean demonstration: the model's own reply, no hook stepped in, at most one tool round. */
-    static boolean clean(Transcript t) { return unclean(t) == null; }
+    public static boolean clean(Transcript t) { return unclean(t) == null; }
 
     /** Why a run is not a clean demonstration, or null when it is. */
     static String unclean(Transcript t) {
@@ -177,8 +191,7 @@ final class ExpertIteration {
         return null;
     }
 
-    private static List<Transformation> families(HatPlan plan) {
-        List<String> names = SftData.trainingFamilies(plan);
+    private static List<Transformation> families(List<String> names) {
         return Transformations.all().stream().filter(t -> names.contains(t.name())).toList();
     }
 
