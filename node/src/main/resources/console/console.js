@@ -168,7 +168,7 @@ function renderQuality(q) {
   $("experiments").hidden = q.arms.length === 0;
   let html = "";
   for (const [title, arms] of groups) {
-    const head = arms.map(a => `<th>${text(a.arm === "none" ? a.version : a.arm)}<div class="small">${text(a.version)}</div></th>`).join("");
+    const head = arms.map(a => `<th>${text(a.arm === "none" ? a.version : a.arm)}<div class="small">${a.arm === "none" ? "" : text(a.version)}</div></th>`).join("");
     const row = (label, cell) => `<tr><td>${label}</td>${arms.map(cell).join("")}</tr>`;
     // a cell whose interval lies wholly on the bad side of another arm's is marked
     const worse = (a, key, better) => arms.some(b => b !== a && (better > 0 ? a[key].high < b[key].low : a[key].low > b[key].high));
