@@ -26,8 +26,6 @@ public record ArmLabels(String group, String version, String experiment, String 
     public interface Lookup {
         ArmLabels of(String roomId, String version);
 
-        Lookup NONE = (roomId, version) -> new ArmLabels(null, version, null, null);
-
         /**
          * From the room's manifest and what the registry resolves for it now. An outcome of another
          * version than the room runs now (an experiment just ended, a channel just moved) keeps its

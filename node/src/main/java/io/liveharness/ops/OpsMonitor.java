@@ -23,9 +23,9 @@ import java.util.function.Consumer;
 
 /**
  * Watches the node from the event bus: every room's outcomes and replies (into {@link NodeMetrics},
- * each room's {@link RoomStats} and each experiment arm's {@link ArmQuality}), tool calls and their replies (latency and errors by tool),
- * the messages viewers post (for the operator's live transcript) and which rooms are draining.
- * Nothing here touches a room; it only listens.
+ * each room's {@link RoomStats} and each experiment arm's {@link ArmQuality}), tool calls and their
+ * replies (latency and errors by tool), the messages viewers post (for the operator's live
+ * transcript) and which rooms are draining. Nothing here touches a room; it only listens.
  */
 public final class OpsMonitor {
     private static final System.Logger LOG = System.getLogger(OpsMonitor.class.getName());
@@ -44,8 +44,6 @@ public final class OpsMonitor {
     private final Set<ArmLabels> armsSeen = ConcurrentHashMap.newKeySet();
 
     private record PendingTool(String tool, long startNanos) { }
-
-    public OpsMonitor(Vertx vertx, NodeMetrics metrics) { this(vertx, metrics, ArmLabels.Lookup.NONE); }
 
     /** @param arms where each room's outcomes count: its group, version and experiment arm */
     public OpsMonitor(Vertx vertx, NodeMetrics metrics, ArmLabels.Lookup arms) {
