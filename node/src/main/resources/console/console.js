@@ -67,6 +67,7 @@ async function refresh() {
   try {
     const rooms = (await api("GET", "/v1/rooms")).rooms;
     renderRooms(rooms);
+    renderQuality(await api("GET", "/v1/quality"));
     $("status").textContent = "updated " + new Date().toLocaleTimeString();
   } catch (e) {
     $("status").textContent = "error: " + e.message;
@@ -146,3 +147,38 @@ $("resume").onclick = () => act("DELETE", "/drain");
 loadVersions().catch((e) => { $("status").textContent = "error: " + e.message; });
 refresh();
 setInterval(refresh, 2000);
+
+// -- experiments: the arms of each experiment side by side, then the versions outside any
+const RATES = [["coverage", "question coverage", +1], ["falseClaimRate", "false-claim rate", -1], ["fallbackShare", "fallback share", -1]];
+
+function pct(i) {
+  if (i.value === null) return "–";
+  return `${(100 * i.value).toFixed(1)} % <span class="small">[${(100 * i.low).toFixed(1)}–${(100 * i.high).toFixed(1)}]</span>`;
+}
+
+function ms(i) { return i.value === null ? "–" : `${i.value} <span class="small">[${i.low}–${i.high}]</span>`; }
+
+function renderQuality(q) {
+  const groups = new Map();
+  for (const a of q.arms) {
+    const key = a.experiment === "none" ? "outside experiments" : "experiment " + a.experiment;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(a);
+  }
+  $("experiments").hidden = q.arms.length === 0;
+  let html = "";
+  for (const [title, arms] of groups) {
+    const head = arms.map(a => `<th>${text(a.arm === "none" ? a.version : a.arm)}<div class="small">${a.arm === "none" ? "" : text(a.version)}</div></th>`).join("");
+    const row = (label, cell) => `<tr><td>${label}</td>${arms.map(cell).join("")}</tr>`;
+    // a cell whose interval lies wholly on the bad side of another arm's is marked
+    const worse = (a, key, better) => arms.some(b => b !== a && (better > 0 ? a[key].high < b[key].low : a[key].low > b[key].high));
+    html += `<table class="experiment" data-title="${text(title)}"><thead><tr><th>${text(title)}</th>${head}</tr></thead><tbody>`
+      + row("questions (covered)", a => `<td>${a.questions} (${a.covered})</td>`)
+      + row("replies spoken", a => `<td>${a.replies}</td>`)
+      + RATES.map(([key, label, better]) => row(label, a => `<td class="${worse(a, key, better) ? "worse" : ""}">${pct(a[key])}</td>`)).join("")
+      + row("latency P50 ms", a => `<td>${ms(a.latencyMs.p50)}</td>`)
+      + row("latency P95 ms", a => `<td>${ms(a.latencyMs.p95)}</td>`)
+      + "</tbody></table>";
+  }
+  $("arms").innerHTML = html;
+}

@@ -29,7 +29,7 @@ public final class HarnessCommand implements Main.Command {
     private static final ObjectMapper JSON = Json.MAPPER;
 
     public String summary() {
-        return "harness validate DIR | publish DIR [--channel C] [--node URL] | diff A B | list | promote V --to stable | augment V --variants N";
+        return "harness validate DIR | publish DIR [--channel C] [--node URL] | diff A B | list | promote V --to stable [--node URL] | augment V --variants N";
     }
 
     public int run(String[] args) throws Exception {
@@ -40,7 +40,7 @@ public final class HarnessCommand implements Main.Command {
             case "diff" -> diff(arg(args, 1, "harness diff A B"), arg(args, 2, "harness diff A B"), Options.parse(args, 3, Set.of("conf"), Set.of()));
             case "list" -> list(Options.parse(args, 1, Set.of("conf"), Set.of()));
             case "promote" -> HarnessEvolution.promote(arg(args, 1, "harness promote VERSION --to stable"),
-                    Options.parse(args, 2, Set.of("to", "reason", "conf", "comparisons", "policy"), Set.of("force")));
+                    Options.parse(args, 2, Set.of("to", "reason", "conf", "comparisons", "policy", "node"), Set.of("force")));
             case "augment" -> HarnessEvolution.augment(arg(args, 1, "harness augment VERSION --variants N --seed S"),
                     Options.parse(args, 2, Set.of("variants", "seed", "out", "conf"), Set.of("publish")));
             default -> throw new UsageException("usage: " + summary());

@@ -1,5 +1,6 @@
 package io.liveharness.cli;
 
+import io.liveharness.eval.compare.LiveGate;
 import io.liveharness.eval.compare.PromotionGate;
 import io.liveharness.eval.compare.PromotionLog;
 import io.liveharness.harness.HarnessRegistry;
@@ -36,17 +37,39 @@ final class HarnessEvolution {
         PromotionGate.Decision gate = PromotionGate.check(version, stable,
                 PromotionGate.load(Path.of(o.get("comparisons", PromotionGate.DEFAULT_COMPARISONS.toString()))),
                 PromotionGate.Margins.load(Path.of(o.get("policy", PromotionGate.DEFAULT_POLICY.toString()))));
+        // Beside the offline eval, what the version did on air: a node's per-arm figures, when asked for.
+        LiveGate.Decision live = o.has("node") ? LiveGate.check(liveQuality(o.get("node", null), config), version, stable) : null;
+        if (live != null) live.evidence().forEach(line -> System.out.println("live " + line));
+        boolean allowed = gate.allowed() && (live == null || live.allowed());
+        String why = gate.reason() + (live == null ? "" : "; " + live.reason());
         Path stateDir = Path.of(config.harness().stateDir());
-        if (!gate.allowed() && !force) {
-            System.out.println("refused: " + gate.reason());
+        if (!allowed && !force) {
+            System.out.println("refused: " + (gate.allowed() ? live.reason() : why));
             System.out.println("(override with --force --reason \"...\"; the reason is recorded in " + stateDir.resolve(PromotionLog.FILE) + ")");
             return 1;
         }
-        PromotionLog.append(stateDir, version, channel, current, !gate.allowed(), reason, gate.reason());
+        PromotionLog.append(stateDir, version, channel, current, !allowed, reason, why);
         registry.setChannel(channel, version);
-        System.out.println((gate.allowed() ? "promoted " : "promoted (forced: " + reason + ") ") + version + " to " + channel
-                + (current == null ? "" : " (was " + current + ")") + "; gate: " + gate.reason());
+        System.out.println((allowed ? "promoted " : "promoted (forced: " + reason + ") ") + version + " to " + channel
+                + (current == null ? "" : " (was " + current + ")") + "; gate: " + why);
         return 0;
+    }
+
+    /** {@code GET /v1/quality} of a node, with the operator token as an operator on its machine has it. */
+    private static com.fasterxml.jackson.databind.JsonNode liveQuality(String node, io.liveharness.config.NodeConfig c) throws Exception {
+        String token = c.ops().token();
+        String env = System.getenv(io.liveharness.config.NodeConfig.OpsConfig.TOKEN_ENV);
+        if (token == null && env != null && !env.isBlank()) token = env.trim();
+        if (token == null && Files.isRegularFile(Path.of(c.ops().tokenFile()))) token = Files.readString(Path.of(c.ops().tokenFile())).trim();
+        if (token == null) {
+            throw new UsageException("--node needs the operator token: set " + io.liveharness.config.NodeConfig.OpsConfig.TOKEN_ENV
+                    + " or ops.token, or run on the node's machine (" + c.ops().tokenFile() + ")");
+        }
+        var r = java.net.http.HttpClient.newBuilder().version(java.net.http.HttpClient.Version.HTTP_1_1).build().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(node + "/v1/quality")).header("authorization", "Bearer " + token).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) throw new UsageException(node + "/v1/quality answered " + r.statusCode() + ": " + r.body());
+        return io.liveharness.config.Json.MAPPER.readTree(r.body());
     }
 
     /**

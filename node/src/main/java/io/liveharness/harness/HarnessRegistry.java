@@ -37,7 +37,10 @@ public final class HarnessRegistry {
     private static final java.util.regex.Pattern CHANNEL = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
 
     /** Which version a room runs and why, for replies and the operator API. */
-    public record Resolution(Harness harness, String how) { }
+    /** @param experiment the experiment that chose the version, or null; {@code arm}: its {@code control} or {@code treatment} */
+    public record Resolution(Harness harness, String how, String experiment, String arm) {
+        public Resolution(Harness harness, String how) { this(harness, how, null, null); }
+    }
 
     private record Snapshot(Map<String, Harness> versions, HarnessRouting routing, FileTime routingTime,
                             Map<String, String> quarantined) { }
@@ -171,7 +174,9 @@ public final class HarnessRegistry {
         for (Experiment e : s.routing().experiments()) {
             if (e.channel().equals(channel)) {
                 boolean treated = e.treats(roomId);
-                return pinned(s, treated ? e.treatment() : e.control(), "experiment " + e.name() + ": " + (treated ? "treatment" : "control"));
+                String arm = treated ? "treatment" : "control";
+                Resolution r = pinned(s, treated ? e.treatment() : e.control(), "experiment " + e.name() + ": " + arm);
+                return new Resolution(r.harness(), r.how(), e.name(), arm);
             }
         }
         String id = s.routing().channels().get(channel);

@@ -56,6 +56,7 @@ public final class OutcomeJson {
             o.segments().forEach(s -> segments.add(segment(s).without(java.util.List.of("type", "roomId", "messageId"))));
         }
         if (!o.tools().isEmpty()) o.tools().forEach(x -> n.withArray("tools").add(tool(x)));
+        if (!o.falseClaims().isEmpty()) o.falseClaims().forEach(n.putArray("falseClaims")::add);
         return n;
     }
 

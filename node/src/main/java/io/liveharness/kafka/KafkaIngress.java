@@ -105,6 +105,7 @@ public final class KafkaIngress extends VerticleBase {
     private final Set<Future<Void>> taking = new HashSet<>();
     private final Map<String, OwnedRoom> owned = new java.util.concurrent.ConcurrentHashMap<>(); // read by ownedRooms() from any thread
     private KafkaConsumer<String, Buffer> consumer;
+    private AutoCloseable consumerMetrics;
     private boolean closing;
 
     public KafkaIngress(KafkaConfig config, HttpConfig http, RoomRegistry rooms, HarnessRegistry harnesses, OpsMonitor monitor,
@@ -143,6 +144,8 @@ public final class KafkaIngress extends VerticleBase {
             return Future.failedFuture("kafka.consumer: enable.auto.commit must stay false (offsets are committed after each outcome)");
         }
         consumer = KafkaConsumer.create(vertx, props);
+        // records-lag-max and the rest of the client's own figures, for the lag alert (monitoring/)
+        consumerMetrics = monitor.metrics().kafkaConsumer(consumer.unwrap());
         consumer.handler(this::record);
         consumer.partitionsAssignedHandler(this::assigned);
         consumer.partitionsRevokedHandler(this::revoked);
@@ -163,7 +166,14 @@ public final class KafkaIngress extends VerticleBase {
             List<Future<Void>> released = new ArrayList<>();
             for (Integer p : List.copyOf(parts.keySet())) released.add(release(p));
             return Future.join(released);
-        }).transform(ar -> commitNow()).transform(ar -> consumer.close());
+        }).transform(ar -> commitNow()).transform(ar -> {
+            try {
+                consumerMetrics.close();
+            } catch (Exception e) {
+                // only its refresh timer: nothing to report
+            }
+            return consumer.close();
+        });
     }
 
     /** The rooms this node hosts now. */

@@ -20,6 +20,7 @@ import io.liveharness.hooks.HookRegistry;
 import io.liveharness.ingress.ViewerApi;
 import io.liveharness.ingress.openai.ChatCompletionsApi;
 import io.liveharness.ops.MeteredModelBackend;
+import io.liveharness.ops.ArmLabels;
 import io.liveharness.ops.NodeMetrics;
 import io.liveharness.ops.OperatorApi;
 import io.liveharness.ops.OpsMonitor;
@@ -80,6 +81,7 @@ public final class Node implements AutoCloseable {
     private String httpDeployment;
     private ViewerApi viewers;
     private long refreshTimer = -1;
+    private NodeMetrics metrics;
 
     private Node(Vertx vertx, NodeConfig config, ModelBackend model, Catalog catalog, HarnessRegistry harnesses,
                  RoomRegistry rooms, MessageLedger ledger) {
@@ -169,10 +171,11 @@ public final class Node implements AutoCloseable {
         RoomRegistry rooms = new RoomRegistry(vertx,
                 (manifest, snapshot, onPassivate) -> new RoomVerticle(manifest, snapshot, services, onPassivate));
         MessageLedger ledger = new MessageLedger(MessageLedger.DEFAULT_CAPACITY);
-        OpsMonitor monitor = new OpsMonitor(vertx, metrics);
+        OpsMonitor monitor = new OpsMonitor(vertx, metrics, ArmLabels.Lookup.of(rooms, harnesses));
         metrics.watchEngine(vertx, model);
         Node node = new Node(vertx, config, model, catalog, harnesses, rooms, ledger);
         node.kafka = kafka;
+        node.metrics = metrics;
         try {
             for (LocalTool tool : List.of(new ProductLookupTool(catalog), new StockCheckTool(catalog),
                     new CouponRulesTool(catalog, policies), new LogisticsInfoTool(catalog, policies), new AfterSalesPolicyTool(policies))) {
@@ -190,6 +193,7 @@ public final class Node implements AutoCloseable {
             monitor.watch(manifests.stream().map(RoomManifest::id).toList());
             // With Kafka, a room is deployed on the node its partition is assigned to, not here at start.
             await(rooms.add(manifests, kafka == null));
+            monitor.registerArms(manifests.stream().map(RoomManifest::id).toList());
             ViewerApi viewers = kafka == null ? new ViewerApi(vertx, config.http(), rooms, ledger, platform)
                     : new ViewerApi(vertx, config.http(), rooms, ledger, platform, kafka.egress()::message, kafka.placement()::relay);
             RoomPlacement placement = kafka == null ? RoomPlacement.local() : kafka.placement();
@@ -317,6 +321,7 @@ public final class Node implements AutoCloseable {
         try {
             vertx.close().toCompletionStage().toCompletableFuture().join();
         } finally {
+            if (metrics != null) metrics.close();
             model.close();
         }
     }

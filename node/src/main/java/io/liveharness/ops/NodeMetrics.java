@@ -7,7 +7,17 @@ import io.liveharness.engine.Completion;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmInfoMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.micrometer.Label;
@@ -23,9 +33,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * The node's one Prometheus registry: Vert.x's own meters (event bus, HTTP server) and
- * LiveHarness's. No meter carries a room label: labels are outcome kind and reason, stage,
- * intent, hook, tool, all bounded sets, so thousands of rooms cost no more series than one.
+ * The node's one Prometheus registry: Vert.x's own meters (event bus, HTTP server), the JVM's and
+ * the process's (Micrometer's binders), the Kafka consumer's, and LiveHarness's. No meter carries a
+ * room label: labels are outcome kind and reason, stage, intent, hook, tool, room group, harness
+ * version and experiment arm, all bounded sets, so thousands of rooms cost no more series than one.
  * Per-room figures live in {@link RoomStats} and the operator API.
  */
 public final class NodeMetrics {
@@ -46,6 +57,7 @@ public final class NodeMetrics {
     private static final Set<String> STAGES = Set.of("queue_wait", "input_hooks", "context_load", "prompt_assembly", "agent_loop", "hook_checks", "speech_wait", "emit");
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final JvmGcMetrics gc = new JvmGcMetrics();
 
     public NodeMetrics() {
         registry.config().commonTags("service", "liveharness");
@@ -53,15 +65,10 @@ public final class NodeMetrics {
 
     /**
      * The meters whose labels are known before the first message, at zero, so a dashboard or an
-     * alert sees zeros rather than a gap until the first reply. Call it once the registry's filters
-     * are in place (Vert.x adds its own when it starts).
+     * alert sees zeros rather than a gap until the first reply; the JVM's, the process's and the
+     * build's. Call it once the registry's filters are in place (Vert.x adds its own when it starts).
      */
     public void registerAtStart() {
-        for (OutcomeKind kind : OutcomeKind.values()) {
-            replyLatency(kind.label());
-            for (OutcomeReason reason : REASONS) outcomes(kind.label(), reason.label());
-            outcomes(kind.label(), "other");
-        }
         for (String stage : STAGES) stageLatency(stage);
         ttft();
         tokensPerSecond();
@@ -69,11 +76,56 @@ public final class NodeMetrics {
         tokens("completion");
         batchSequences();
         batchTokens();
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new JvmInfoMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        new FileDescriptorMetrics().bindTo(registry);
+        gc.bindTo(registry);
+        BuildInfo build = BuildInfo.load();
+        Gauge.builder("liveharness.build.info", () -> 1).description("1, labelled with the version and commit this node was built from")
+                .tags("version", build.version(), "commit", build.commit()).register(registry);
     }
 
-    private Counter outcomes(String kind, String reason) {
-        return Counter.builder("liveharness.outcomes").description("Viewer messages by how they ended")
-                .tags("kind", kind, "reason", reason).register(registry);
+    /**
+     * The per-version series of one arm (a room group on a harness version, in an experiment arm or
+     * none), at zero: called for each room as the node starts watching it, so a canary's first
+     * minute is a rate from zero and not a gap.
+     */
+    void registerArm(ArmLabels labels) {
+        for (OutcomeKind kind : OutcomeKind.values()) {
+            replyLatency(kind.label(), labels);
+            for (OutcomeReason reason : REASONS) outcomes(kind.label(), reason.label(), labels);
+            outcomes(kind.label(), "other", labels);
+        }
+        falseClaimReplies(labels);
+    }
+
+    /** The Kafka consumer's own metrics, records-lag among them, until the consumer closes. */
+    public AutoCloseable kafkaConsumer(org.apache.kafka.clients.consumer.Consumer<?, ?> consumer) {
+        KafkaClientMetrics m = new KafkaClientMetrics(consumer);
+        m.bindTo(registry);
+        return m;
+    }
+
+    /** Stops the GC listener (a node closed in a JVM that goes on, as in tests, leaves none behind). */
+    public void close() { gc.close(); }
+
+    private Counter outcomes(String kind, String reason, ArmLabels arm) {
+        return Counter.builder("liveharness.outcomes").description("Viewer messages by how they ended, room group, harness version and experiment arm")
+                .tags("kind", kind, "reason", reason).tags(tags(arm)).register(registry);
+    }
+
+    private Counter falseClaimReplies(ArmLabels arm) {
+        return Counter.builder("liveharness.false.claim.replies")
+                .description("Replies spoken with at least one false claim, read after the output hooks, by room group, version and arm")
+                .tags(tags(arm)).register(registry);
+    }
+
+    private static Tags tags(ArmLabels arm) {
+        return Tags.of("group", arm.group(), "version", arm.version(), "experiment", arm.experiment(), "arm", arm.arm());
     }
 
     private Counter shed(io.liveharness.engine.ShedReason reason) {
@@ -87,9 +139,9 @@ public final class NodeMetrics {
                 .serviceLevelObjectives(SECONDS_SCALE).tag("reason", reason.label()).register(registry);
     }
 
-    private Timer replyLatency(String kind) {
-        return Timer.builder("liveharness.reply.latency").description("From acceptance to the outcome, by outcome kind")
-                .serviceLevelObjectives(SECONDS_SCALE).tag("kind", kind).register(registry);
+    private Timer replyLatency(String kind, ArmLabels arm) {
+        return Timer.builder("liveharness.reply.latency").description("From acceptance to the outcome, by outcome kind, room group, version and arm")
+                .serviceLevelObjectives(SECONDS_SCALE).tag("kind", kind).tags(tags(arm)).register(registry);
     }
 
     private Timer stageLatency(String stage) {
@@ -144,16 +196,17 @@ public final class NodeMetrics {
         return o;
     }
 
-    /** One finished message: end-to-end and per-stage latency, the outcome, intent and hook results. */
-    public void outcome(MessageOutcome o) {
+    /** One finished message: end-to-end and per-stage latency, the outcome, intent, hook results and false claims. */
+    void outcome(MessageOutcome o, ArmLabels arm) {
         String kind = o.kind().label();
         String reason = REASONS.contains(o.reason()) ? o.reason().label() : "other";
-        outcomes(kind, reason).increment();
+        outcomes(kind, reason, arm).increment();
+        if (o.kind() == OutcomeKind.ANSWERED && !o.falseClaims().isEmpty()) falseClaimReplies(arm).increment();
         if (o.intent() != null) {
             Counter.builder("liveharness.intents").description("Viewer messages by the intent the router gave them")
                     .tag("intent", bounded(o.intent())).register(registry).increment();
         }
-        replyLatency(kind).record(Math.max(0, o.endToEndMs()), TimeUnit.MILLISECONDS);
+        replyLatency(kind, arm).record(Math.max(0, o.endToEndMs()), TimeUnit.MILLISECONDS);
         o.timings().micros().forEach((stage, micros) ->
                 stageLatency(STAGES.contains(stage) ? stage : "other").record(Math.max(0, micros), TimeUnit.MICROSECONDS));
         for (String hook : o.hooks()) {

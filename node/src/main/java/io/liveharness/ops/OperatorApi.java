@@ -110,7 +110,7 @@ public final class OperatorApi {
         }
         for (String path : List.of("/v1/rooms", "/v1/rooms/:roomId", "/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain",
                 "/v1/rooms/:roomId/passivate", "/v1/rooms/:roomId/transcript", "/v1/harness", "/v1/harness/channels/:channel", "/v1/harness/diff",
-                "/v1/experiments", "/v1/experiments/:name")) {
+                "/v1/experiments", "/v1/experiments/:name", "/v1/quality")) {
             router.route(path).handler(ctx -> {
                 if (isPublish(ctx)) ctx.next(); else authenticate(ctx);
             });
@@ -167,6 +167,7 @@ public final class OperatorApi {
         router.put("/v1/harness/channels/:channel").handler(body).handler(this::moveChannel);
         router.get("/v1/harness/diff").handler(this::diff);
         router.post("/v1/experiments").handler(body).handler(this::startExperiment);
+        router.get("/v1/quality").handler(ctx -> Responses.json(ctx, 200, monitor.quality().json()));
         router.delete("/v1/experiments/:name").handler(ctx -> blocking(ctx, () -> {
             harnesses.stopExperiment(ctx.pathParam("name"));
             return harnessList();

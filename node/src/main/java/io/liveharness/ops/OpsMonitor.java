@@ -22,10 +22,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Watches the node from the event bus: every room's outcomes and replies (into {@link NodeMetrics}
- * and each room's {@link RoomStats}), tool calls and their replies (latency and errors by tool),
- * the messages viewers post (for the operator's live transcript) and which rooms are draining.
- * Nothing here touches a room; it only listens.
+ * Watches the node from the event bus: every room's outcomes and replies (into {@link NodeMetrics},
+ * each room's {@link RoomStats} and each experiment arm's {@link ArmQuality}), tool calls and their
+ * replies (latency and errors by tool), the messages viewers post (for the operator's live
+ * transcript) and which rooms are draining. Nothing here touches a room; it only listens.
  */
 public final class OpsMonitor {
     private static final System.Logger LOG = System.getLogger(OpsMonitor.class.getName());
@@ -39,12 +39,17 @@ public final class OpsMonitor {
     private final Map<String, CopyOnWriteArrayList<Consumer<ObjectNode>>> watchers = new ConcurrentHashMap<>();
     private final Map<String, String> draining = new ConcurrentHashMap<>();
     private final Map<String, PendingTool> toolCalls = new ConcurrentHashMap<>();
+    private final ArmLabels.Lookup arms;
+    private final ArmQuality quality = new ArmQuality();
+    private final Set<ArmLabels> armsSeen = ConcurrentHashMap.newKeySet();
 
     private record PendingTool(String tool, long startNanos) { }
 
-    public OpsMonitor(Vertx vertx, NodeMetrics metrics) {
+    /** @param arms where each room's outcomes count: its group, version and experiment arm */
+    public OpsMonitor(Vertx vertx, NodeMetrics metrics, ArmLabels.Lookup arms) {
         this.vertx = vertx;
         this.metrics = metrics;
+        this.arms = arms;
         metrics.gauge("liveharness.room.queue.depth", "Messages accepted and not yet finished, all rooms together",
                 () -> stats.values().stream().mapToLong(RoomStats::pending).sum());
         metrics.gauge("liveharness.rooms.draining", "Rooms that take no new messages", draining::size);
@@ -72,6 +77,20 @@ public final class OpsMonitor {
         }
     }
 
+    /**
+     * The per-version series of the arms these rooms answer in now, at zero (once the rooms are
+     * known to the room registry): dashboards see a rate from zero, not a gap.
+     */
+    public void registerArms(Collection<String> roomIds) {
+        for (String roomId : roomIds) arm(roomId, null);
+    }
+
+    private ArmLabels arm(String roomId, String version) {
+        ArmLabels arm = arms.of(roomId, version);
+        if (armsSeen.add(arm)) metrics.registerArm(arm);
+        return arm;
+    }
+
     /** A viewer message a room took (202). */
     void accepted(String roomId, String messageId, String userId, String text) {
         RoomStats s = stats.get(roomId);
@@ -81,7 +100,9 @@ public final class OpsMonitor {
     }
 
     private void outcome(MessageOutcome o) {
-        metrics.outcome(o);
+        ArmLabels arm = arm(o.roomId(), o.harnessVersion());
+        metrics.outcome(o, arm);
+        quality.outcome(arm, o);
         RoomStats s = stats.get(o.roomId());
         if (s != null) s.outcome(o);
         if (o.kind() == OutcomeKind.FAILED) {
@@ -117,6 +138,11 @@ public final class OpsMonitor {
         }
         return () -> list.remove(watcher);
     }
+
+    /** Live quality per version and experiment arm, for the operator API and the console. */
+    ArmQuality quality() { return quality; }
+
+    public NodeMetrics metrics() { return metrics; }
 
     RoomStats stats(String roomId) { return stats.computeIfAbsent(roomId, k -> new RoomStats()); }
 

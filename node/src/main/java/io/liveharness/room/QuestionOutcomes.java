@@ -7,6 +7,9 @@ import io.liveharness.api.ReplySegment;
 import io.liveharness.api.StageTimings;
 import io.liveharness.api.ToolExchange;
 import io.liveharness.api.ViewerMessage;
+import io.liveharness.claims.ClaimJudge;
+import io.liveharness.claims.Finding;
+import io.liveharness.claims.TurnFacts;
 import io.liveharness.hooks.HookVerdict;
 import io.liveharness.router.Classification;
 
@@ -25,12 +28,14 @@ final class QuestionOutcomes {
     private final QueuedQuestion question;
     private final String harnessVersion;
     private final long queueWaitMicros;
+    private final String onStage;
 
-    QuestionOutcomes(String roomId, QueuedQuestion question, String harnessVersion, long queueWaitMicros) {
+    QuestionOutcomes(String roomId, QueuedQuestion question, String harnessVersion, long queueWaitMicros, String onStage) {
         this.roomId = roomId;
         this.question = question;
         this.harnessVersion = harnessVersion;
         this.queueWaitMicros = queueWaitMicros;
+        this.onStage = onStage;
     }
 
     /** The question answered (by the model or the fallback); its duplicates merged into that answer. */
@@ -38,14 +43,25 @@ final class QuestionOutcomes {
         ViewerMessage m = question.message();
         StageTimings timings = withQueueWait(r.timings());
         List<String> hooks = hookLog(r);
+        List<String> falseClaims = falseClaims(r);
         List<MessageOutcome> out = new ArrayList<>();
         out.add(outcome(m, OutcomeKind.ANSWERED, reason(r), r.detail(), r.reply().text(), null,
-                timings, now, hooks, r.segments(), r.trace().tools()));
+                timings, now, hooks, r.segments(), r.trace().tools(), falseClaims));
         for (ViewerMessage dup : question.merged()) {
             out.add(outcome(dup, OutcomeKind.MERGED, OutcomeReason.DUPLICATE, "answered together with " + m.messageId(),
-                    r.reply().text(), m.messageId(), timings, now, hooks, r.segments(), r.trace().tools()));
+                    r.reply().text(), m.messageId(), timings, now, hooks, r.segments(), r.trace().tools(), falseClaims));
         }
         return out;
+    }
+
+    /**
+     * The reply as spoken, after the output hooks, read by the claim reader the hooks and the eval
+     * share: what a version still says wrong on air, which the hooks' blocks alone do not show.
+     */
+    private List<String> falseClaims(PipelineResult r) {
+        TurnFacts facts = TurnFacts.of(r.trace().backedFacts(), null, onStage);
+        return ClaimJudge.DEFAULT.judge(r.reply().text(), question.message().text(), facts, null).falseOnes().stream()
+                .map(Finding::reason).toList();
     }
 
     /** {@code model}, {@code fallback}, or {@code overload} for a fallback given at once because the engine shed the request. */
@@ -107,9 +123,15 @@ final class QuestionOutcomes {
     private MessageOutcome outcome(ViewerMessage m, OutcomeKind kind, OutcomeReason reason, String detail, String reply,
                                    String mergedInto, StageTimings timings, long now, List<String> hooks,
                                    List<ReplySegment> segments, List<ToolExchange> tools) {
+        return outcome(m, kind, reason, detail, reply, mergedInto, timings, now, hooks, segments, tools, List.of());
+    }
+
+    private MessageOutcome outcome(ViewerMessage m, OutcomeKind kind, OutcomeReason reason, String detail, String reply,
+                                   String mergedInto, StageTimings timings, long now, List<String> hooks,
+                                   List<ReplySegment> segments, List<ToolExchange> tools, List<String> falseClaims) {
         Classification c = question.classification();
         return new MessageOutcome(roomId, m.messageId(), kind, reason, detail, reply, c.intent().label(), c.confidence(),
-                harnessVersion, mergedInto, timings, m.acceptedAtMs(), now, hooks, segments, tools);
+                harnessVersion, mergedInto, timings, m.acceptedAtMs(), now, hooks, segments, tools, falseClaims);
     }
 
     private List<ViewerMessage> all() {

@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 public final class RoomManifests {
     /** Room ids travel in URLs and event-bus addresses, so they are kept to a safe alphabet. */
     public static final Pattern ROOM_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,63}");
+    /** A group is a metrics label: short, and from a safe alphabet, like the names a dashboard lists. */
+    static final Pattern GROUP = Pattern.compile("[a-z0-9][a-z0-9_-]{0,31}");
 
 
     public static List<RoomManifest> load(Path dir, Catalog catalog) { return load(dir, catalog, version -> true); }
@@ -86,6 +88,9 @@ public final class RoomManifests {
         List<String> problems = new ArrayList<>();
         if (room.id() == null || !ROOM_ID.matcher(room.id()).matches()) {
             problems.add(file + ": id '" + room.id() + "' must be 1-64 letters, digits, '_' or '-'");
+        }
+        if (!GROUP.matcher(room.group()).matches()) {
+            problems.add(file + ": group '" + room.group() + "' must be 1-32 lowercase letters, digits, '_' or '-'");
         }
         if (room.persona() == null || room.persona().isBlank()) {
             problems.add(file + ": persona is required");

@@ -225,7 +225,7 @@ public final class RoomVerticle extends VerticleBase {
 
     private void finish(QueuedQuestion q, String harnessVersion, long queueWaitMicros, AsyncResult<PipelineResult> ar) {
         long now = services.clock().millis();
-        QuestionOutcomes outcomes = new QuestionOutcomes(manifest.id(), q, harnessVersion, queueWaitMicros);
+        QuestionOutcomes outcomes = new QuestionOutcomes(manifest.id(), q, harnessVersion, queueWaitMicros, onStage);
         boolean answered = false;
         List<MessageOutcome> out;
         try {

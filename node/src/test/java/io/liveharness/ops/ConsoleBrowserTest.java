@@ -69,6 +69,10 @@ class ConsoleBrowserTest {
             String transcript = browser.findElement(By.id("transcript")).getText();
             assertTrue(transcript.contains("这条裙子有M码吗?"), transcript);
             assertTrue(transcript.contains("avatar:"), transcript);
+            // the live-quality panel: the answering version's figures, with intervals
+            onPage(browser, Duration.ofSeconds(10), textToBePresentInElementLocated(By.id("arms"), "false-claim rate"));
+            String arms = browser.findElement(By.id("arms")).getText();
+            assertTrue(arms.contains("outside experiments") && arms.contains("question coverage") && arms.contains("["), arms);
 
             onPage(browser, Duration.ofSeconds(10), presenceOfElementLocated(By.cssSelector("#version option[value='" + canary + "']")));
             new Select(browser.findElement(By.id("version"))).selectByValue(canary);

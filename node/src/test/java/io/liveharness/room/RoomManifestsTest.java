@@ -21,6 +21,16 @@ class RoomManifestsTest {
         List<RoomManifest> rooms = RoomManifests.load(Path.of("rooms"), catalog);
         assertEquals(List.of("dress-room", "snack-room", "tech-room"), rooms.stream().map(RoomManifest::id).toList());
         assertEquals("stable", rooms.getFirst().harness().channel());
+        assertEquals(List.of("fashion", "food", "electronics"), rooms.stream().map(RoomManifest::group).toList(), "each room's group, a metrics label");
+    }
+
+    @Test
+    void aGroupIsALabelOfASafeAlphabetAndDefaultsWhenNotGiven(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("a.yaml"), "id: a\npersona: p\nproducts: [dress-101]\n");
+        assertEquals(RoomManifest.DEFAULT_GROUP, RoomManifests.load(dir, catalog).getFirst().group());
+        Files.writeString(dir.resolve("b.yaml"), "id: b\npersona: p\nproducts: [dress-101]\ngroup: 'Summer Sale!'\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RoomManifests.load(dir, catalog));
+        assertTrue(e.getMessage().contains(dir.resolve("b.yaml") + ": group 'Summer Sale!'"), e.getMessage());
     }
 
     @Test

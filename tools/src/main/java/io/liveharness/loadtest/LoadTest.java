@@ -116,8 +116,11 @@ public final class LoadTest {
     /** The body of GET {@code path}, or null if the node does not serve it. */
     static String getText(URI base, String path) throws IOException, InterruptedException {
         try (HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpRequest.Builder get = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30)).GET();
+            // the room list is the operator's (/health and /metrics take no token, and /health refuses one)
+            String token = System.getenv(io.liveharness.config.NodeConfig.OpsConfig.TOKEN_ENV);
+            if (path.startsWith("/v1/") && token != null && !token.isBlank()) get.header("Authorization", "Bearer " + token.trim());
+            HttpResponse<String> r = http.send(get.build(), HttpResponse.BodyHandlers.ofString());
             return r.statusCode() == 200 ? r.body() : null;
         }
     }
