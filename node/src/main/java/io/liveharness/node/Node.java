@@ -23,6 +23,7 @@ import io.liveharness.ops.MeteredModelBackend;
 import io.liveharness.ops.NodeMetrics;
 import io.liveharness.ops.OperatorApi;
 import io.liveharness.ops.OpsMonitor;
+import io.liveharness.ops.Readiness;
 import io.liveharness.ops.RoomPlacement;
 import io.liveharness.kafka.KafkaCluster;
 import io.liveharness.kafka.KafkaNode;
@@ -75,6 +76,8 @@ public final class Node implements AutoCloseable {
     private final HarnessRegistry harnesses;
     private final RoomRegistry rooms;
     private final MessageLedger ledger;
+    private final Readiness readiness = new Readiness();
+    private volatile boolean draining;
     private KafkaNode kafka;
     private HttpServerVerticle http;
     private String httpDeployment;
@@ -173,6 +176,10 @@ public final class Node implements AutoCloseable {
         metrics.watchEngine(vertx, model);
         Node node = new Node(vertx, config, model, catalog, harnesses, rooms, ledger);
         node.kafka = kafka;
+        KafkaNode joined = kafka;
+        node.readiness.require("engine", () -> model.failure().map(reason -> "the engine is down: " + reason))
+                .require("partitions", () -> joined == null ? java.util.Optional.empty() : joined.partitionsUnmet())
+                .require("draining", () -> node.draining ? java.util.Optional.of("the node is shutting down") : java.util.Optional.empty());
         try {
             for (LocalTool tool : List.of(new ProductLookupTool(catalog), new StockCheckTool(catalog),
                     new CouponRulesTool(catalog, policies), new LogisticsInfoTool(catalog, policies), new AfterSalesPolicyTool(policies))) {
@@ -197,7 +204,7 @@ public final class Node implements AutoCloseable {
             node.http = new HttpServerVerticle(config.http(), viewers,
                     new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, publisher, monitor, metrics, placement)
                             .withEngineFault(config.ops().faults() ? model::killDecodeThreadForFaultRun : null),
-                    ChatCompletionsApi.fromConfig(vertx, model, config.openai()), node::health);
+                    ChatCompletionsApi.fromConfig(vertx, model, config.openai()), node::health, node::live, node.readiness);
             node.httpDeployment = await(vertx.deployVerticle(node.http));
             if (kafka != null) await(kafka.start(rooms, harnesses, monitor, ledger, node::port));
         } catch (RuntimeException e) {
@@ -240,6 +247,12 @@ public final class Node implements AutoCloseable {
         n.putObject("messages").put("pending", counts.get("pending")).put("finished", counts.get("finished"));
         return n;
     }
+
+    /** Whether the process works: its engine can still decode (a dead decode thread is only mended by a restart). */
+    private java.util.Optional<String> live() { return model.failure().map(reason -> "the engine is down: " + reason); }
+
+    /** The conditions {@code /health/ready} checks; a part of the node that must hold viewers back until it is ready adds its own. */
+    public Readiness readiness() { return readiness; }
 
     /**
      * Ends every accepted message before the node goes: no new ones are taken, the rooms answer
@@ -299,6 +312,7 @@ public final class Node implements AutoCloseable {
 
     @Override
     public void close() {
+        draining = true; // not ready from here on: a load balancer stops sending viewers while the rooms finish
         vertx.cancelTimer(refreshTimer);
         // With Kafka the rooms' work goes to the nodes that take them over (kafka.close below).
         if (kafka == null && viewers != null) {
