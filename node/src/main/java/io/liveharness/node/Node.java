@@ -248,6 +248,18 @@ public final class Node implements AutoCloseable {
         return n;
     }
 
+    /** The longest a node alone waits for its rooms' answers under way at close: a shutdown must fit an orchestrator's grace period. */
+    public static final long MAX_DRAIN_MS = 10_000;
+
+    /**
+     * The longest closing the node can take with this conf before it lets go: alone, the rooms
+     * finish within one reply deadline (at most {@link #MAX_DRAIN_MS}); with Kafka, the rooms are
+     * handed over within {@code kafka.handoffTimeoutMs}. An orchestrator's grace period must be longer.
+     */
+    public static long drainMs(NodeConfig config) {
+        return config.kafka().enabled() ? config.kafka().handoffTimeoutMs() : Math.min(config.rooms().replyDeadlineMs(), MAX_DRAIN_MS);
+    }
+
     /** Whether the process works: its engine can still decode (a dead decode thread is only mended by a restart). */
     private java.util.Optional<String> live() { return model.failure().map(reason -> "the engine is down: " + reason); }
 
@@ -262,8 +274,7 @@ public final class Node implements AutoCloseable {
      */
     private void drain() {
         viewers.stopAccepting();
-        // capped: a shutdown must fit an orchestrator's grace period however long the deadline is
-        long until = System.nanoTime() + Math.min(config.rooms().replyDeadlineMs(), 10_000L) * 1_000_000L;
+        long until = System.nanoTime() + Math.min(config.rooms().replyDeadlineMs(), MAX_DRAIN_MS) * 1_000_000L;
         while (ledger.pendingCount() > 0 && System.nanoTime() < until) {
             try {
                 Thread.sleep(20);
