@@ -1,5 +1,6 @@
-// The LiveHarness operator console: the node's rooms, refreshed every two seconds from GET /v1/rooms,
-// and one room's live transcript from the SSE stream /v1/rooms/{id}/transcript. The operator token
+// The LiveHarness operator console: one page of the node's rooms (filtered by name prefix and state),
+// refreshed every two seconds from GET /v1/rooms, only the rows whose room changed written again, so a
+// node of thousands of rooms costs the page one page of rows; and one room's live transcript from the SSE stream /v1/rooms/{id}/transcript. The operator token
 // comes from #token=... in the URL (then removed from it) or is asked for once; it stays in sessionStorage.
 "use strict";
 
@@ -36,25 +37,52 @@ function stagesText(latency) {
 
 function text(s) { const d = document.createElement("span"); d.textContent = s ?? ""; return d.innerHTML; }
 
-function renderRooms(rooms) {
-  const body = $("rooms").querySelector("tbody");
-  body.innerHTML = "";
-  for (const r of rooms) {
-    const s = r.stats || {};
-    const tr = document.createElement("tr");
-    tr.dataset.room = r.roomId;
-    if (r.roomId === selected) tr.className = "selected";
-    tr.innerHTML = `<td>${text(r.roomId)}<div class="small">${text(r.title)}</div></td>
+const PAGE = 100;
+let cursors = [null];     // the cursor of each page seen so far; the last is the page shown
+let nextCursor = null;
+const rows = new Map();   // roomId -> { tr, seen }: the row and the JSON it was drawn from
+
+function rowHtml(r) {
+  const s = r.stats || {};
+  return `<td>${text(r.roomId)}<div class="small">${text(r.title)}</div></td>
       <td>${text(r.harness.version)}<div class="small">${text(r.harness.how)}</div></td>
       <td>${text(r.state)}${r.draining ? " (draining)" : ""}</td>
       <td>${s.queueDepth ?? 0}</td><td>${s.repliesPerMinute ?? 0}</td>
       <td class="small">${Object.entries(s.intents || {}).map(([k, v]) => text(k) + " " + v).join("<br>")}</td>
       <td class="small">${stagesText(s.latencyMs)}</td>
       <td>${s.hookBlocks ?? 0}</td><td>${s.fallbacks ?? 0}</td>`;
-    tr.onclick = () => select(r.roomId);
-    body.appendChild(tr);
+}
+
+// Rows are kept and rewritten only when their room's JSON changed; rows of rooms no longer on the page go.
+function renderRooms(rooms) {
+  const body = $("rooms").querySelector("tbody");
+  const onPage = new Set(rooms.map((r) => r.roomId));
+  for (const [id, row] of rows) if (!onPage.has(id)) { row.tr.remove(); rows.delete(id); }
+  let before = body.firstChild;
+  for (const r of rooms) {
+    const seen = JSON.stringify(r);
+    let row = rows.get(r.roomId);
+    if (!row) {
+      const tr = document.createElement("tr");
+      tr.dataset.room = r.roomId;
+      tr.onclick = () => select(r.roomId);
+      row = { tr, seen: null };
+      rows.set(r.roomId, row);
+    }
+    if (row.seen !== seen) { row.tr.innerHTML = rowHtml(r); row.seen = seen; }
+    row.tr.classList.toggle("selected", r.roomId === selected);
+    if (row.tr !== before) body.insertBefore(row.tr, before); else before = before.nextSibling;
     if (r.roomId === selected) showDetail(r);
   }
+}
+
+function query() {
+  const q = new URLSearchParams({ limit: PAGE });
+  if ($("prefix").value) q.set("prefix", $("prefix").value);
+  if ($("state").value) q.set("state", $("state").value);
+  const cursor = cursors[cursors.length - 1];
+  if (cursor) q.set("cursor", cursor);
+  return q;
 }
 
 function showDetail(r) {
@@ -65,14 +93,22 @@ function showDetail(r) {
 
 async function refresh() {
   try {
-    const rooms = (await api("GET", "/v1/rooms")).rooms;
-    renderRooms(rooms);
+    const page = await api("GET", "/v1/rooms?" + query());
+    renderRooms(page.rooms);
+    nextCursor = page.nextCursor;
+    const first = (cursors.length - 1) * PAGE;
+    $("page").textContent = page.rooms.length === 0 ? "no rooms" :
+      `rooms ${first + 1}–${first + page.rooms.length} of ${page.total}`;
+    $("prev").disabled = cursors.length === 1;
+    $("next").disabled = !nextCursor;
     renderQuality(await api("GET", "/v1/quality"));
     $("status").textContent = "updated " + new Date().toLocaleTimeString();
   } catch (e) {
     $("status").textContent = "error: " + e.message;
   }
 }
+
+function firstPage() { cursors = [null]; refresh(); }
 
 async function loadVersions() {
   const h = await api("GET", "/v1/harness");
@@ -139,6 +175,10 @@ async function act(method, suffix, body) {
   refresh();
 }
 
+$("next").onclick = () => { if (nextCursor) { cursors.push(nextCursor); refresh(); } };
+$("prev").onclick = () => { if (cursors.length > 1) { cursors.pop(); refresh(); } };
+$("prefix").oninput = firstPage;
+$("state").onchange = firstPage;
 $("pin").onclick = () => act("PUT", "/harness", { version: $("version").value });
 $("unpin").onclick = () => act("DELETE", "/harness");
 $("drain").onclick = () => act("POST", "/drain", { reason: "drained from the console" });

@@ -41,6 +41,7 @@ public final class Main {
         if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
             System.out.println("usage: ./liveharness <command> [options] [--verbose]\n\ncommands:");
             System.out.println("  test         run the whole test suite");
+            System.out.println("  dist         a self-contained distribution of a node (jars, llama.cpp, a jlink runtime): dist [--out dist]");
             commands.forEach((name, c) -> System.out.printf("  %-12s %s%n", name, c.summary()));
             System.out.println("\n--verbose, with any command but test, also shows libraries' logs and llama.cpp's warnings");
             return;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
@@ -36,6 +37,29 @@ public final class YamlFiles {
             throw new FileException(file + ":" + (at == null ? 0 : at.getLineNr()) + ": " + e.getOriginalMessage(), e);
         } catch (IOException e) {
             throw new FileException(file + ":0: cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** The file as a tree, or null for an empty file. */
+    public static JsonNode readTree(Path file) {
+        try {
+            return YAML.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw new FileException(file + ":" + (at == null ? 0 : at.getLineNr()) + ": " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new FileException(file + ":0: cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code tree}, read from {@code file} and changed since, as a record; an error names the key's line in the file where it can. */
+    public static <T> T convert(Path file, JsonNode tree, Class<T> type) {
+        try {
+            return YAML.treeToValue(tree, type);
+        } catch (JsonMappingException e) {
+            throw new FileException(file + ":" + lineOf(file, e) + ": " + e.getOriginalMessage(), e);
+        } catch (JsonProcessingException e) {
+            throw new FileException(file + ":0: " + e.getOriginalMessage(), e);
         }
     }
 

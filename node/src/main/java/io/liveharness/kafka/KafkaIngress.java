@@ -107,6 +107,9 @@ public final class KafkaIngress extends VerticleBase {
     private KafkaConsumer<String, Buffer> consumer;
     private AutoCloseable consumerMetrics;
     private boolean closing;
+    // Read by the readiness probe from any thread: the group has given this node its share, and which of it is not taken over yet.
+    private volatile boolean joined;
+    private final Set<Integer> notYetOwned = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public KafkaIngress(KafkaConfig config, HttpConfig http, RoomRegistry rooms, HarnessRegistry harnesses, OpsMonitor monitor,
                         KafkaEgress egress, ClusterPlacement placement) {
@@ -174,6 +177,16 @@ public final class KafkaIngress extends VerticleBase {
             }
             return consumer.close();
         });
+    }
+
+    /**
+     * Why this node should not be sent viewers yet: the group has not assigned it its partitions,
+     * or it is still taking some over; empty once it hosts every room of its partitions.
+     */
+    public java.util.Optional<String> partitionsUnmet() {
+        if (!joined) return java.util.Optional.of("waiting for the consumer group to assign this node its partitions");
+        if (!notYetOwned.isEmpty()) return java.util.Optional.of("taking partitions " + new java.util.TreeSet<>(notYetOwned) + " over");
+        return java.util.Optional.empty();
     }
 
     /** The rooms this node hosts now. */
@@ -388,6 +401,7 @@ public final class KafkaIngress extends VerticleBase {
     }
 
     private void assigned(Set<TopicPartition> tps) {
+        joined = true; // an empty share counts: more nodes than partitions leaves some with none
         Set<Integer> fresh = new HashSet<>();
         for (int p : partitions(tps)) {
             Part part = parts.get(p);
@@ -396,6 +410,7 @@ public final class KafkaIngress extends VerticleBase {
             fresh.add(p);
         }
         if (fresh.isEmpty() || closing) return;
+        notYetOwned.addAll(fresh);
         Set<TopicPartition> freshTps = new HashSet<>();
         for (int p : fresh) freshTps.add(new TopicPartition(config.topics().viewerMessages(), p));
         consumer.pause(freshTps);
@@ -439,6 +454,7 @@ public final class KafkaIngress extends VerticleBase {
                 Part part = parts.get(p);
                 if (part == null) continue;
                 part.state = PartState.OWNED;
+                notYetOwned.remove(p);
                 if (part.revokedWhileTaking) release(p); // gone again before it was ours: let it go at once
                 else tps.add(new TopicPartition(config.topics().viewerMessages(), p));
             }
@@ -475,6 +491,7 @@ public final class KafkaIngress extends VerticleBase {
     }
 
     private void revoked(Set<TopicPartition> tps) {
+        notYetOwned.removeAll(partitions(tps));
         for (int p : partitions(tps)) release(p);
     }
 

@@ -61,6 +61,12 @@ public final class KafkaNode {
                 });
     }
 
+    /** Why the node should not take viewers yet on the Kafka side (its readiness condition); empty once its partitions are its own. */
+    public java.util.Optional<String> partitionsUnmet() {
+        KafkaIngress in = ingress;
+        return in == null ? java.util.Optional.of("the Kafka consumer has not started") : in.partitionsUnmet();
+    }
+
     /** The rooms this node hosts now (read on the ingress's context; a snapshot). */
     public Set<String> ownedRooms() { return ingress == null ? Set.of() : ingress.ownedRooms(); }
 

@@ -7,6 +7,7 @@ import io.liveharness.ingress.Responses;
 import io.liveharness.ingress.ViewerApi;
 import io.liveharness.ingress.openai.ChatCompletionsApi;
 import io.liveharness.ops.OperatorApi;
+import io.liveharness.ops.Readiness;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
@@ -22,10 +23,14 @@ final class HttpServerVerticle extends VerticleBase {
     private final OperatorApi operators;
     private final ChatCompletionsApi openai;
     private final Supplier<ObjectNode> health;
+    private final Readiness.Condition live;
+    private final Readiness readiness;
     private HttpServer server;
 
     HttpServerVerticle(HttpConfig config, ViewerApi viewers, OperatorApi operators, ChatCompletionsApi openai,
-                       Supplier<ObjectNode> health) {
+                       Supplier<ObjectNode> health, Readiness.Condition live, Readiness readiness) {
+        this.live = live;
+        this.readiness = readiness;
         this.config = config;
         this.viewers = viewers;
         this.operators = operators;
@@ -45,6 +50,17 @@ final class HttpServerVerticle extends VerticleBase {
         router.get("/health").handler(ctx -> {
             ObjectNode h = health.get();
             Responses.json(ctx, "up".equals(h.path("status").asText()) ? 200 : 503, h);
+        });
+        // Kubernetes' probes: live restarts a process that cannot work any more, ready sends it viewers.
+        router.get("/health/live").handler(ctx -> {
+            var down = live.unmet();
+            ObjectNode n = io.liveharness.ingress.RequestJson.JSON.createObjectNode().put("status", down.isEmpty() ? "live" : "down");
+            down.ifPresent(reason -> n.put("reason", reason));
+            Responses.json(ctx, down.isEmpty() ? 200 : 503, n);
+        });
+        router.get("/health/ready").handler(ctx -> {
+            Readiness.Report r = readiness.report();
+            Responses.json(ctx, r.ready() ? 200 : 503, r.json());
         });
         router.route().last().handler(ctx -> Responses.error(ctx,
                 new ApiError(404, null, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path())));

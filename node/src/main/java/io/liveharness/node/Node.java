@@ -24,6 +24,7 @@ import io.liveharness.ops.ArmLabels;
 import io.liveharness.ops.NodeMetrics;
 import io.liveharness.ops.OperatorApi;
 import io.liveharness.ops.OpsMonitor;
+import io.liveharness.ops.Readiness;
 import io.liveharness.ops.RoomPlacement;
 import io.liveharness.kafka.KafkaCluster;
 import io.liveharness.kafka.KafkaNode;
@@ -76,6 +77,8 @@ public final class Node implements AutoCloseable {
     private final HarnessRegistry harnesses;
     private final RoomRegistry rooms;
     private final MessageLedger ledger;
+    private final Readiness readiness = new Readiness();
+    private volatile boolean draining;
     private KafkaNode kafka;
     private HttpServerVerticle http;
     private String httpDeployment;
@@ -176,6 +179,10 @@ public final class Node implements AutoCloseable {
         Node node = new Node(vertx, config, model, catalog, harnesses, rooms, ledger);
         node.kafka = kafka;
         node.metrics = metrics;
+        KafkaNode joined = kafka;
+        node.readiness.require("engine", () -> model.failure().map(reason -> "the engine is down: " + reason))
+                .require("partitions", () -> joined == null ? java.util.Optional.empty() : joined.partitionsUnmet())
+                .require("draining", () -> node.draining ? java.util.Optional.of("the node is shutting down") : java.util.Optional.empty());
         try {
             for (LocalTool tool : List.of(new ProductLookupTool(catalog), new StockCheckTool(catalog),
                     new CouponRulesTool(catalog, policies), new LogisticsInfoTool(catalog, policies), new AfterSalesPolicyTool(policies))) {
@@ -201,7 +208,7 @@ public final class Node implements AutoCloseable {
             node.http = new HttpServerVerticle(config.http(), viewers,
                     new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, publisher, monitor, metrics, placement)
                             .withEngineFault(config.ops().faults() ? model::killDecodeThreadForFaultRun : null),
-                    ChatCompletionsApi.fromConfig(vertx, model, config.openai()), node::health);
+                    ChatCompletionsApi.fromConfig(vertx, model, config.openai()), node::health, node::live, node.readiness);
             node.httpDeployment = await(vertx.deployVerticle(node.http));
             if (kafka != null) await(kafka.start(rooms, harnesses, monitor, ledger, node::port));
         } catch (RuntimeException e) {
@@ -245,6 +252,24 @@ public final class Node implements AutoCloseable {
         return n;
     }
 
+    /** The longest a node alone waits for its rooms' answers under way at close: a shutdown must fit an orchestrator's grace period. */
+    public static final long MAX_DRAIN_MS = 10_000;
+
+    /**
+     * The longest closing the node can take with this conf before it lets go: alone, the rooms
+     * finish within one reply deadline (at most {@link #MAX_DRAIN_MS}); with Kafka, the rooms are
+     * handed over within {@code kafka.handoffTimeoutMs}. An orchestrator's grace period must be longer.
+     */
+    public static long drainMs(NodeConfig config) {
+        return config.kafka().enabled() ? config.kafka().handoffTimeoutMs() : Math.min(config.rooms().replyDeadlineMs(), MAX_DRAIN_MS);
+    }
+
+    /** Whether the process works: its engine can still decode (a dead decode thread is only mended by a restart). */
+    private java.util.Optional<String> live() { return model.failure().map(reason -> "the engine is down: " + reason); }
+
+    /** The conditions {@code /health/ready} checks; a part of the node that must hold viewers back until it is ready adds its own. */
+    public Readiness readiness() { return readiness; }
+
     /**
      * Ends every accepted message before the node goes: no new ones are taken, the rooms answer
      * what they can within one reply deadline (the longest an answer under way may take; at most
@@ -253,8 +278,7 @@ public final class Node implements AutoCloseable {
      */
     private void drain() {
         viewers.stopAccepting();
-        // capped: a shutdown must fit an orchestrator's grace period however long the deadline is
-        long until = System.nanoTime() + Math.min(config.rooms().replyDeadlineMs(), 10_000L) * 1_000_000L;
+        long until = System.nanoTime() + Math.min(config.rooms().replyDeadlineMs(), MAX_DRAIN_MS) * 1_000_000L;
         while (ledger.pendingCount() > 0 && System.nanoTime() < until) {
             try {
                 Thread.sleep(20);
@@ -303,6 +327,7 @@ public final class Node implements AutoCloseable {
 
     @Override
     public void close() {
+        draining = true; // not ready from here on: a load balancer stops sending viewers while the rooms finish
         vertx.cancelTimer(refreshTimer);
         // With Kafka the rooms' work goes to the nodes that take them over (kafka.close below).
         if (kafka == null && viewers != null) {

@@ -121,10 +121,14 @@ public final class OperatorApi {
                 placement.relay(ctx);
             });
         }
-        router.get("/v1/rooms").handler(ctx -> placement.owners().onComplete(ar -> {
-            if (ar.failed()) Responses.internalError(ctx, 503, "where the rooms live is not known now", ar.cause());
-            else Responses.json(ctx, 200, roomList(ar.result()));
-        }));
+        router.get("/v1/rooms").handler(ctx -> {
+            var q = ctx.queryParams();
+            RoomPage page = RoomPage.of(q.get("limit"), q.get("cursor"), q.get("state"), q.get("prefix"));
+            placement.owners().onComplete(ar -> {
+                if (ar.failed()) Responses.internalError(ctx, 503, "where the rooms live is not known now", ar.cause());
+                else Responses.json(ctx, 200, roomList(page, ar.result()));
+            });
+        });
         router.get("/v1/rooms/:roomId").handler(ctx -> {
             RoomManifest room = requireRoom(ctx);
             placement.owners().onComplete(ar -> {
@@ -324,17 +328,22 @@ public final class OperatorApi {
     }
 
     /** {@code owners}: the node of each hosted room; null when this node hosts them all. */
-    private ObjectNode roomList(Map<String, String> owners) {
+    private ObjectNode roomList(RoomPage page, Map<String, String> owners) {
+        RoomPage.Slice slice = page.of(rooms.rooms());
         ObjectNode out = RequestJson.JSON.createObjectNode();
         ArrayNode list = out.putArray("rooms");
-        for (var info : rooms.rooms()) list.add(room(requireRoomId(info.roomId()), owners));
+        for (var info : slice.rooms()) list.add(room(requireRoomId(info.roomId()), info, owners));
+        out.put("total", slice.total()).put("limit", page.limit()).put("nextCursor", slice.nextCursor());
         return out;
     }
 
-    private ObjectNode room(RoomManifest m) { return room(m, null); }
+    private ObjectNode room(RoomManifest m) { return room(m, (Map<String, String>) null); }
 
     private ObjectNode room(RoomManifest m, Map<String, String> owners) {
-        var info = rooms.rooms().stream().filter(i -> i.roomId().equals(m.id())).findFirst().orElseThrow();
+        return room(m, rooms.rooms().stream().filter(i -> i.roomId().equals(m.id())).findFirst().orElseThrow(), owners);
+    }
+
+    private ObjectNode room(RoomManifest m, io.liveharness.room.RoomRegistry.RoomInfo info, Map<String, String> owners) {
         ObjectNode n = RequestJson.JSON.createObjectNode();
         String node = owners == null ? placement.self() : owners.get(m.id());
         n.put("roomId", m.id()).put("title", m.title()).put("state", info.state().name().toLowerCase())

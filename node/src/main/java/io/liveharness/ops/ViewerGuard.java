@@ -20,7 +20,7 @@ import java.util.List;
  */
 final class ViewerGuard implements Handler<RoutingContext> {
     static final List<String> VIEWER_PATHS = List.of("/v1/rooms/:roomId/messages", "/v1/rooms/:roomId/state",
-            "/v1/rooms/:roomId/events", "/v1/rooms/:roomId/messages/:messageId", "/health");
+            "/v1/rooms/:roomId/events", "/v1/rooms/:roomId/messages/:messageId", "/health", "/health/live", "/health/ready");
 
     private final OpsMonitor monitor;
 

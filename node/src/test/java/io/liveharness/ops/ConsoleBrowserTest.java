@@ -12,6 +12,7 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -36,7 +37,8 @@ import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElem
 /**
  * The console in headless Chromium, driven by Selenium through chromedriver: a room's transcript
  * shows a reply to a message posted meanwhile, and a pin made with the page's buttons reaches the
- * node. Saves target/console-screenshot.png.
+ * node; among 1,203 rooms it shows one page, pages on, filters by name and leaves unchanged rows
+ * alone. Saves target/console-screenshot.png.
  */
 class ConsoleBrowserTest {
     private static final By DRESS_ROOM = By.cssSelector("tr[data-room='dress-room']");
@@ -53,7 +55,7 @@ class ConsoleBrowserTest {
                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
                         "--disable-dev-shm-usage", "--window-size=1400,900", "--user-data-dir=" + profile);
         ChromeDriver browser = null;
-        try (Node node = TestNodes.start(OpsNodes.config())) {
+        try (Node node = TestNodes.start(OpsNodes.config(), RoomListPagesTest.manyRooms(1200))) {
             var operator = OpsNodes.Client.operator(node.port());
             String canary = OpsNodes.Client.publisher(node.port()).post("/v1/harness", canaryBody()).json().path("version").asText();
             browser = new ChromeDriver(service, options);
@@ -81,6 +83,26 @@ class ConsoleBrowserTest {
                     .until(() -> operator.get("/v1/rooms/dress-room").json(), r -> "pinned".equals(r.path("harness").path("how").asText()));
             assertEquals(canary, room.path("harness").path("version").asText());
             onPage(browser, Duration.ofSeconds(10), textToBePresentInElementLocated(By.id("detail-harness"), canary));
+
+            // Thousands of rooms: one page of rows, the next page a click away, a filter by name; a row whose room did
+            // not change is not drawn again (its cell stays the same element across refreshes).
+            assertEquals(100, browser.findElements(By.cssSelector("#rooms tbody tr")).size(), "one page of rows");
+            onPage(browser, Duration.ofSeconds(10), textToBePresentInElementLocated(By.id("page"), "rooms 1–100 of 1203"));
+            WebElement quietCell = browser.findElement(By.cssSelector("tr[data-room='room-0050'] td"));
+            String updated = browser.findElement(By.id("status")).getText();
+            onPage(browser, Duration.ofSeconds(10), d -> !d.findElement(By.id("status")).getText().equals(updated));
+            onPage(browser, Duration.ofSeconds(10), d -> !d.findElement(By.id("status")).getText().equals(updated)); // twice refreshed
+            assertEquals("room-0050Bulk room 50", quietCell.getText().replace("\n", ""), "the same cell, not redrawn");
+            browser.findElement(By.id("next")).click();
+            onPage(browser, Duration.ofSeconds(10), textToBePresentInElementLocated(By.id("page"), "rooms 101–200 of 1203"));
+            onPage(browser, Duration.ofSeconds(10), presenceOfElementLocated(By.cssSelector("tr[data-room='room-0150']")));
+            assertEquals(100, browser.findElements(By.cssSelector("#rooms tbody tr")).size());
+            browser.findElement(By.id("prefix")).sendKeys("room-119");
+            onPage(browser, Duration.ofSeconds(10), textToBePresentInElementLocated(By.id("page"), "rooms 1–10 of 10"));
+            assertEquals(10, browser.findElements(By.cssSelector("#rooms tbody tr")).size());
+            browser.findElement(By.id("prefix")).clear();
+            browser.findElement(By.id("prefix")).sendKeys("dress");
+            onPage(browser, Duration.ofSeconds(10), textToBePresentInElementLocated(By.id("page"), "rooms 1–1 of 1"));
 
             Path shot = Path.of("target", "console-screenshot.png");
             Files.createDirectories(shot.getParent());

@@ -56,9 +56,13 @@ public final class LoadTest {
 
     /** Runs the scenario against a node that is already running at {@code target}, on the first rooms it lists. */
     public static Path remote(Scenario s, URI target, Path reports, PrintStream progress) throws Exception {
-        JsonNode rooms = getJson(target, "/v1/rooms");
         List<String> ids = new ArrayList<>();
-        rooms.path("rooms").forEach(r -> ids.add(r.path("roomId").asText()));
+        String cursor = null;
+        do { // GET /v1/rooms gives one page at a time
+            JsonNode page = getJson(target, "/v1/rooms?limit=500" + (cursor == null ? "" : "&cursor=" + cursor));
+            page.path("rooms").forEach(r -> ids.add(r.path("roomId").asText()));
+            cursor = page.path("nextCursor").isTextual() ? page.path("nextCursor").asText() : null;
+        } while (cursor != null && ids.size() < s.rooms());
         return run(s, target, ids, null, reports, progress, "remote node at " + target);
     }
 
