@@ -95,7 +95,7 @@ public final class OperatorApi {
             if (ctx.request().path().equals("/console")) ctx.response().setStatusCode(302).putHeader("location", "/console/").end();
             else ctx.next();
         });
-        router.route("/console/*").handler(StaticHandler.create("console").setCachingEnabled(false));
+        router.get("/console/*").handler(StaticHandler.create("console").setCachingEnabled(false));
 
         BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_PUBLISH_BYTES);
         // Before the operator guard: a publish carries the publisher token, which that guard refuses.
