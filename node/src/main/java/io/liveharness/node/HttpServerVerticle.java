@@ -28,12 +28,12 @@ import java.util.function.Supplier;
  * and the API's description ({@code GET /openapi.yaml}) on one port.
  */
 final class HttpServerVerticle extends VerticleBase {
+    private static final Buffer DESCRIPTION = description();
     private final HttpConfig config;
     private final ViewerApi viewers;
     private final OperatorApi operators;
     private final ChatCompletionsApi openai;
     private final Supplier<ObjectNode> health;
-    private static final Buffer DESCRIPTION = description();
     private HttpServer server;
     private List<Route> routes = List.of();
 

@@ -1,6 +1,7 @@
 package io.liveharness.node;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
@@ -75,6 +76,14 @@ final class ApiDescription {
 
     boolean has(String route) { return operations.containsKey(route); }
 
+    /** The security schemes an operation takes (its own {@code security}, else the document's); empty: no credential. */
+    List<String> schemes(Operation op) {
+        JsonNode security = op.node().has("security") ? op.node().get("security") : doc.path("security");
+        List<String> out = new ArrayList<>();
+        security.forEach(requirement -> requirement.fieldNames().forEachRemaining(out::add));
+        return out;
+    }
+
     /** What is wrong with a request body, as the operation's schema for it says; empty when nothing. */
     List<String> checkRequestBody(Operation op, String contentType, JsonNode body) {
         JsonNode rb = op.node().path("requestBody");
@@ -92,9 +101,9 @@ final class ApiDescription {
             JsonNode p = resolve(params.get(i));
             if (p.path("in").asText().equals(in) && p.path("name").asText().equals(name)) {
                 JsonNode schema = resolve(p.path("schema"));
-                JsonNode typed = schema.path("type").asText().equals("integer") && value.matches("-?\\d+")
-                        ? YAMLMapper.builder().build().getNodeFactory().numberNode(Long.parseLong(value))
-                        : YAMLMapper.builder().build().getNodeFactory().textNode(value);
+                // a query's text is a number where the schema says integer
+                JsonNode typed = schema.path("type").asText().equals("integer") && value.matches("-?\\d{1,18}")
+                        ? JsonNodeFactory.instance.numberNode(Long.parseLong(value)) : JsonNodeFactory.instance.textNode(value);
                 String pointer = params.get(i).has("$ref") ? params.get(i).path("$ref").asText().substring(1) + "/schema"
                         : op.pointer() + "/parameters/" + i + "/schema";
                 return check(pointer, typed);

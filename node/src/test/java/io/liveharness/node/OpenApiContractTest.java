@@ -34,7 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The node answers as its OpenAPI description ({@code GET /openapi.yaml}) says: a real node is
  * called on every operation the description has, with the credential each path takes, and every
- * request and response is checked against it (status, media type, body schema, parameters); a
+ * request and response is checked against it (status, media type, body schema, parameters, and
+ * that a request served took the credential the operation's {@code security} names); a
  * route the node serves that the description lacks fails the test, and so does an operation the
  * description has that no call reached.
  */
@@ -218,11 +219,29 @@ class OpenApiContractTest {
         if (malformed && requestProblems.isEmpty()) violations.add(method + " " + path + " was refused, but the description allows it: " + body);
 
         Reply r = send(method, path, authorization, body);
+        if (r.status() >= 200 && r.status() < 300) {
+            List<String> schemes = api.schemes(op);
+            String scheme = authorization == null ? null : schemeOf(authorization);
+            if (scheme == null ? !schemes.isEmpty() : !schemes.contains(scheme)) {
+                violations.add(method + " " + path + " served " + r.status() + " with " + (scheme == null ? "no credential" : scheme)
+                        + ", but the description's security for it is " + schemes);
+            }
+        }
         if (expect != -1 && r.status() != expect) {
             violations.add(method + " " + path + ": expected " + expect + ", got " + r.status() + " " + r.body());
         }
         for (String p : api.checkResponse(op, r.status(), r.contentType(), r.body())) violations.add(method + " " + path + ": " + p);
         return r;
+    }
+
+    /** Which of the description's security schemes a token is. */
+    private static String schemeOf(String authorization) {
+        String token = authorization.substring("Bearer ".length());
+        if (token.equals(TestNodes.OPERATOR_TOKEN)) return "operatorToken";
+        if (token.equals(PUBLISHER)) return "publisherToken";
+        if (token.equals(TestNodes.PLATFORM_TOKEN)) return "platformToken";
+        if (token.equals(TestNodes.API_KEY)) return "apiKey";
+        return "a token of no scheme";
     }
 
     private List<String> checkParameters(ApiDescription.Operation op, String path) {
