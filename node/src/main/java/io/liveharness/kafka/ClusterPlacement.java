@@ -246,7 +246,8 @@ public final class ClusterPlacement implements RoomPlacement {
                             return;
                         }
                         JsonObject r = reply.result().body();
-                        ctx.response().setStatusCode(r.getInteger("status")).putHeader("content-type", r.getString("contentType", "application/json"))
+                        ctx.response().setStatusCode(r.getInteger("status"))
+                                .putHeader("content-type", r.getValue("contentType") instanceof String type ? type : "application/json")
                                 .putHeader("x-liveharness-node", owner).end(r.getString("body"));
                     });
         });
