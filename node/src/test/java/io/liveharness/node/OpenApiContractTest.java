@@ -113,6 +113,7 @@ class OpenApiContractTest {
         call("GET", "/v1/rooms/" + ROOM + "/messages/never-sent", null, null, 404);
         events(ROOM);
         call("GET", "/v1/rooms/no-such-room/events", null, null, 404);
+        refusedForItsContent("GET", "/v1/rooms/" + ROOM + "/events", null, null); // no Upgrade header
 
         // the platform
         call("POST", "/v1/rooms/" + ROOM + "/state", platform, "{\"utterance\":\"大家好\",\"stockChanges\":[{\"productId\":\"dress-102\",\"stock\":5}]}", 202);
@@ -191,7 +192,10 @@ class OpenApiContractTest {
         return call(method, path, authorization, body, expect, true);
     }
 
-    /** A request the description allows but the node refuses for what it holds (a file that does not parse, a version it lacks). */
+    /**
+     * A request the node refuses for what the test cannot check against the description here: what
+     * it holds (a file that does not parse, a version it lacks) or a header it lacks.
+     */
     private Reply refusedForItsContent(String method, String path, String authorization, String body) throws Exception {
         return call(method, path, authorization, body, 400, false);
     }
