@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * The node's OpenAPI description as a contract a test holds requests and responses to: which
  * operation a request is, and whether a body, a parameter, a status and a media type are what it
  * says. Schemas are checked by networknt's JSON Schema validator in the OpenAPI 3.1 dialect, with
- * every {@code $ref} resolved inside the document.
+ * every {@code $ref} resolved inside the document (the validator is on the node's classpath
+ * already: the MCP SDK's {@code mcp-json-jackson2} brings it, at the version the SDK checks with).
  */
 final class ApiDescription {
     private static final String BASE = "https://liveharness.test/openapi.json";
