@@ -26,7 +26,7 @@ async function api(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(r.status + " " + (json.error || ""));
+  if (!r.ok) throw new Error(r.status + " " + (json.detail || "") + (json.problems ? ": " + json.problems.join("; ") : ""));
   return json;
 }
 

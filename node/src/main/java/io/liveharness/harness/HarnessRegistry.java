@@ -130,7 +130,11 @@ public final class HarnessRegistry {
     /** The files of a published version, as stored. */
     public HarnessFiles files(String version) {
         requireVersion(version);
-        return HarnessFiles.fromDirectory(stateDir.resolve("versions").resolve(version));
+        try {
+            return HarnessFiles.fromDirectory(stateDir.resolve("versions").resolve(version));
+        } catch (HarnessException e) { // a published version that no longer reads: the store's trouble, not the caller's
+            throw new HarnessStoreException(e.problems());
+        }
     }
 
     public java.util.Optional<Harness> version(String id) { return java.util.Optional.ofNullable(snapshot.versions().get(id)); }
@@ -365,7 +369,7 @@ public final class HarnessRegistry {
                 withLock(() -> { quarantine.add(dir, reason); return null; });
             }
         } catch (IOException e) {
-            throw new HarnessException(List.of(stateDir + ":0: cannot read versions: " + e.getMessage()));
+            throw new HarnessStoreException(List.of(stateDir + ":0: cannot read versions: " + e.getMessage()));
         }
         FileTime time = routingTime();
         HarnessRouting routing = time != null && time.equals(s.routingTime()) ? s.routing() : readRouting();
@@ -387,7 +391,7 @@ public final class HarnessRegistry {
         try {
             return JSON.readValue(f.toFile(), HarnessRouting.class);
         } catch (IOException e) {
-            throw new HarnessException(List.of(f + ":0: cannot read the harness routing: " + e.getMessage()));
+            throw new HarnessStoreException(List.of(f + ":0: cannot read the harness routing: " + e.getMessage()));
         }
     }
 

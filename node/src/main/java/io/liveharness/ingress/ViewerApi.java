@@ -174,6 +174,10 @@ public final class ViewerApi {
             error(ctx, new ApiError(404, "roomId", "no room '" + roomId + "' on this node"));
             return;
         }
+        if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("upgrade"))) {
+            error(ctx, new ApiError(400, "Upgrade", "the room's events are a WebSocket: connect with 'Upgrade: websocket'"));
+            return;
+        }
         // Each socket holds consumers and a write queue: a cap keeps a flood of idle sockets from holding the heap.
         if (openSockets >= config.maxWebSockets()) {
             ctx.response().putHeader("retry-after", "5");

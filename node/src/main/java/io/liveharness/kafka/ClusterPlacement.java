@@ -1,5 +1,7 @@
 package io.liveharness.kafka;
 
+import io.liveharness.ingress.Problem;
+import io.liveharness.ingress.Responses;
 import io.liveharness.ops.RoomPlacement;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -121,7 +123,7 @@ public final class ClusterPlacement implements RoomPlacement {
                 .putHeader("content-type", "application/json").putHeader(REPLAY, replayKey);
         String body = env.getString("body", "");
         loopback.request(options).compose(r -> r.send(body)).compose(resp -> resp.body().map(b -> new JsonObject()
-                .put("status", resp.statusCode()).put("body", b.toString()))).onComplete(ar -> {
+                .put("status", resp.statusCode()).put("contentType", resp.getHeader("content-type")).put("body", b.toString()))).onComplete(ar -> {
             if (ar.succeeded()) msg.reply(ar.result());
             else msg.fail(502, "the room's node could not run the request: " + ar.cause().getMessage());
         });
@@ -219,7 +221,8 @@ public final class ClusterPlacement implements RoomPlacement {
         }
         map().compose(m -> m.get(roomId)).onComplete(ar -> {
             if (ar.failed()) {
-                unavailable(ctx, roomId, "where it lives is not known now: " + ar.cause().getMessage());
+                Responses.internalError(ctx, 503, "room '" + roomId + "' cannot take commands now: where it lives is not known now",
+                        ar.cause());
                 return;
             }
             String owner = ar.result();
@@ -238,20 +241,20 @@ public final class ClusterPlacement implements RoomPlacement {
             vertx.eventBus().<JsonObject>request(relayAddress(owner), env, new DeliveryOptions().setSendTimeout(RELAY_TIMEOUT_MS))
                     .onComplete(reply -> {
                         if (reply.failed()) {
-                            ctx.response().setStatusCode(502).putHeader("content-type", "application/json")
-                                    .end(new JsonObject().put("error", "room '" + roomId + "' lives on node '" + owner
-                                            + "', which did not run the request: " + reply.cause().getMessage()).encode());
+                            Responses.internalError(ctx, 502, "room '" + roomId + "' lives on node '" + owner
+                                    + "', which did not run the request", reply.cause());
                             return;
                         }
                         JsonObject r = reply.result().body();
-                        ctx.response().setStatusCode(r.getInteger("status")).putHeader("content-type", "application/json")
+                        ctx.response().setStatusCode(r.getInteger("status"))
+                                .putHeader("content-type", r.getValue("contentType") instanceof String type ? type : "application/json")
                                 .putHeader("x-liveharness-node", owner).end(r.getString("body"));
                     });
         });
     }
 
     private static void unavailable(RoutingContext ctx, String roomId, String why) {
-        ctx.response().setStatusCode(503).putHeader("content-type", "application/json").putHeader("retry-after", "1")
-                .end(new JsonObject().put("error", "room '" + roomId + "' cannot take commands now: " + why + "; try again shortly").encode());
+        ctx.response().putHeader("retry-after", "1");
+        Problem.of(503, "room '" + roomId + "' cannot take commands now: " + why + "; try again shortly").send(ctx);
     }
 }

@@ -10,14 +10,26 @@ import io.liveharness.ops.OperatorApi;
 import io.liveharness.ops.Readiness;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 
-/** The node's one HTTP server: the viewer API, the operator API, the OpenAI-compatible API and health on one port. */
+/**
+ * The node's one HTTP server: the viewer API, the operator API, the OpenAI-compatible API, health
+ * and the API's description ({@code GET /openapi.yaml}) on one port.
+ */
 final class HttpServerVerticle extends VerticleBase {
+    private static final Buffer DESCRIPTION = description();
     private final HttpConfig config;
     private final ViewerApi viewers;
     private final OperatorApi operators;
@@ -26,6 +38,7 @@ final class HttpServerVerticle extends VerticleBase {
     private final Readiness.Condition live;
     private final Readiness readiness;
     private HttpServer server;
+    private List<Route> routes = List.of();
 
     HttpServerVerticle(HttpConfig config, ViewerApi viewers, OperatorApi operators, ChatCompletionsApi openai,
                        Supplier<ObjectNode> health, Readiness.Condition live, Readiness readiness) {
@@ -62,6 +75,7 @@ final class HttpServerVerticle extends VerticleBase {
             Readiness.Report r = readiness.report();
             Responses.json(ctx, r.ready() ? 200 : 503, r.json());
         });
+        router.get("/openapi.yaml").handler(ctx -> ctx.response().putHeader("content-type", "application/yaml; charset=utf-8").end(DESCRIPTION));
         router.route().last().handler(ctx -> Responses.error(ctx,
                 new ApiError(404, null, "no such endpoint: " + ctx.request().method() + " " + ctx.request().path())));
         router.route().failureHandler(Responses::failure);
@@ -79,6 +93,30 @@ final class HttpServerVerticle extends VerticleBase {
                     router.handle(request);
                 })
                 .listen()
-                .onSuccess(s -> server = s);
+                .onSuccess(s -> {
+                    server = s;
+                    routes = router.getRoutes();
+                });
+    }
+
+    /** Each route that answers a request, as {@code METHOD /path/{param}}; the guards and body readers in front of them left out. */
+    List<String> routes() {
+        List<String> out = new ArrayList<>();
+        for (Route r : routes) {
+            if (r.getPath() == null || r.methods() == null) continue;
+            String path = r.getPath().replaceAll(":(\\w+)", "{$1}") + (r.isExactPath() ? "" : "{file}"); // "/console/*" is "/console/"
+            for (HttpMethod m : r.methods()) if (!out.contains(m.name() + " " + path)) out.add(m.name() + " " + path);
+        }
+        return out;
+    }
+
+    /** This API's OpenAPI description, served as written: the contract test holds the routes to it. */
+    private static Buffer description() {
+        try (InputStream in = HttpServerVerticle.class.getResourceAsStream("/openapi.yaml")) {
+            if (in == null) throw new IllegalStateException("openapi.yaml is missing from the node's jar");
+            return Buffer.buffer(in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -322,6 +322,9 @@ public final class Node implements AutoCloseable {
 
     public int port() { return http.actualPort(); }
 
+    /** The HTTP routes this node serves, as {@code METHOD /path/{param}}. */
+    public java.util.List<String> httpRoutes() { return http.routes(); }
+
     /** The Kafka side of the node, or null for a single node. */
     public KafkaNode kafka() { return kafka; }
 

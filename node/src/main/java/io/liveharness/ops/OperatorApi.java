@@ -13,6 +13,7 @@ import io.liveharness.harness.HarnessRouting;
 import io.liveharness.harness.HarnessRouting.Experiment;
 import io.liveharness.harness.HarnessRouting.Pin;
 import io.liveharness.ingress.ApiError;
+import io.liveharness.ingress.Problem;
 import io.liveharness.ingress.RequestJson;
 import io.liveharness.ingress.Responses;
 import io.liveharness.room.RoomManifest;
@@ -94,7 +95,7 @@ public final class OperatorApi {
             if (ctx.request().path().equals("/console")) ctx.response().setStatusCode(302).putHeader("location", "/console/").end();
             else ctx.next();
         });
-        router.route("/console/*").handler(StaticHandler.create("console").setCachingEnabled(false));
+        router.get("/console/*").handler(StaticHandler.create("console").setCachingEnabled(false));
 
         BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_PUBLISH_BYTES);
         // Before the operator guard: a publish carries the publisher token, which that guard refuses.
@@ -307,12 +308,9 @@ public final class OperatorApi {
                 Responses.json(ctx, status, ar.result());
             } else if (ar.cause() instanceof io.liveharness.harness.HarnessStoreException store) {
                 // The store's trouble names its folders and the cause: the log gets it, the caller an id.
-                Responses.internalError(ctx, 500, "the harness store could not take the version; nothing changed", store);
+                Responses.internalError(ctx, 500, "the harness store failed; nothing changed", store);
             } else if (ar.cause() instanceof HarnessException h) {
-                ObjectNode err = RequestJson.JSON.createObjectNode().put("error", "the harness was refused; the running versions keep serving");
-                ArrayNode problems = err.putArray("problems");
-                h.problems().forEach(problems::add);
-                Responses.json(ctx, 400, err);
+                Problem.of(400, "the harness was refused; the running versions keep serving").withProblems(h.problems()).send(ctx);
             } else if (ar.cause() instanceof IllegalArgumentException e) {
                 Responses.error(ctx, new ApiError(400, null, e.getMessage()));
             } else {

@@ -87,7 +87,7 @@ class ConnectionLimitsTest {
             }
             assertEquals(5, accepted, "the address's burst");
             assertTrue(refused != null && refused.status() == 429, String.valueOf(refused));
-            assertTrue(refused.json().path("error").asText().contains("http.perAddress"), refused.body());
+            assertTrue(refused.json().path("detail").asText().contains("http.perAddress"), refused.body());
         }
     }
 }

@@ -37,7 +37,31 @@ class ErrorBodiesTest {
 
             Http.Reply refused = http.get("/refused"); // a foreseen error keeps its own words
             assertEquals(409, refused.status());
-            assertEquals("room 'r' is busy", refused.json().path("error").asText());
+            assertEquals("room 'r' is busy", refused.json().path("detail").asText());
+            assertEquals("roomId", refused.json().path("field").asText());
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get();
+        }
+    }
+
+    @Test
+    void everyErrorIsAProblemDetailsObject() throws Exception {
+        Vertx vertx = Vertx.vertx();
+        try {
+            Router router = Router.router(vertx);
+            router.get("/refused").handler(ctx -> ctx.fail(new ApiError(409, "roomId", "room 'r' is busy")));
+            router.route().failureHandler(Responses::failure);
+            HttpServer server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1")
+                    .toCompletionStage().toCompletableFuture().get();
+            java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest
+                    .newBuilder(java.net.URI.create("http://127.0.0.1:" + server.actualPort() + "/refused?access_token=secret")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+            assertEquals("application/problem+json", r.headers().firstValue("content-type").orElse(""));
+            var body = Http.JSON.readTree(r.body());
+            assertEquals("about:blank", body.path("type").asText(), r.body());
+            assertEquals("Conflict", body.path("title").asText(), r.body());
+            assertEquals(409, body.path("status").asInt(), r.body());
+            assertEquals("/refused", body.path("instance").asText(), "the instance is the path, never the query: " + r.body());
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().get();
         }

@@ -47,7 +47,7 @@ class HttpContractTest {
     private static void assertBadField(Reply r, int status, String field) {
         assertEquals(status, r.status(), r.body());
         assertEquals(field, r.json().path("field").asText(), r.body());
-        assertTrue(r.json().path("error").asText().length() > 5, r.body());
+        assertTrue(r.json().path("detail").asText().length() > 5, r.body());
     }
 
     @Test
@@ -104,7 +104,7 @@ class HttpContractTest {
         int limit = node.config().http().maxTextChars();
         Reply tooLong = http.post("/v1/rooms/dress-room/messages", message(id(), "码".repeat(limit + 1)));
         assertBadField(tooLong, 400, "text");
-        assertTrue(tooLong.json().path("error").asText().contains(String.valueOf(limit)));
+        assertTrue(tooLong.json().path("detail").asText().contains(String.valueOf(limit)));
         assertEquals(202, http.post("/v1/rooms/dress-room/messages", message(id(), "码".repeat(limit))).status());
 
         byte[] prefix = "{\"messageId\":\"utf\",\"userId\":\"u\",\"text\":\"".getBytes();

@@ -102,7 +102,7 @@ class RoomStateSecurityTest {
 
     private static void assertRefused(Reply r, int status, String what) {
         assertEquals(status, r.status(), what + ": " + r.body());
-        String error = r.json().path("error").asText();
+        String error = r.json().path("detail").asText();
         assertTrue(error.contains("platform token"), what + " names the credential it needs: " + r.body());
         assertFalse(r.body().contains("Exception") || r.body().contains("\tat "), "no exception text: " + r.body());
     }

@@ -39,13 +39,13 @@ class CredentialPathsTest {
                 for (Http.Reply r : viewer) {
                     assertEquals(403, r.status(), "the " + t.getKey() + " token on a viewer path: " + r.body());
                     assertFalse(r.body().contains(t.getValue()), "the token is never echoed");
-                    if (madeUp == null) madeUp = r.json().path("error").asText();
-                    assertEquals(madeUp, r.json().path("error").asText(), "every credential is refused alike: " + t.getKey());
+                    if (madeUp == null) madeUp = r.json().path("detail").asText();
+                    assertEquals(madeUp, r.json().path("detail").asText(), "every credential is refused alike: " + t.getKey());
                 }
                 if (!t.getKey().equals("platform")) {
                     Http.Reply state = c.post("/v1/rooms/tech-room/state", "{\"utterance\":\"hello\"}");
                     assertEquals(403, state.status(), "the " + t.getKey() + " token on the platform's path: " + state.body());
-                    assertEquals("that is not the platform token", state.json().path("error").asText(), t.getKey());
+                    assertEquals("that is not the platform token", state.json().path("detail").asText(), t.getKey());
                 }
             }
             assertEquals(202, new OpsNodes.Client(port, null).post("/v1/rooms/tech-room/messages",

@@ -75,7 +75,7 @@ class RoomListPagesTest {
                 Http.Reply r = operator.get("/v1/rooms?" + bad[0]);
                 assertEquals(400, r.status(), bad[0] + ": " + r.body());
                 assertEquals(bad[1], r.json().path("field").asText(), r.body());
-                assertTrue(r.json().path("error").asText().contains("'" + bad[1] + "'"), r.body());
+                assertTrue(r.json().path("detail").asText().contains("'" + bad[1] + "'"), r.body());
             }
         }
     }

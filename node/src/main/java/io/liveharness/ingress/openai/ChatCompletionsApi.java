@@ -6,7 +6,6 @@ import io.liveharness.engine.Completion;
 import io.liveharness.config.NodeConfig.OpenAiConfig;
 import io.liveharness.engine.CompletionRequest;
 import io.liveharness.engine.EngineBusyException;
-import io.liveharness.engine.EngineException;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.PromptTooLongException;
 import io.liveharness.engine.SamplingParams;
@@ -118,8 +117,7 @@ public final class ChatCompletionsApi {
             error(ctx.response(), new OpenAiError(413, "invalid_request_error", null, "request_too_large",
                     "the request body is larger than " + options.maxBodyBytes() + " bytes"));
         } else {
-            error(ctx.response(), new OpenAiError(ctx.statusCode() > 0 ? ctx.statusCode() : 500, "server_error", null, null,
-                    "request failed: " + ctx.failure()));
+            error(ctx.response(), OpenAiError.internal(ctx.statusCode() > 0 ? ctx.statusCode() : 500, "the request failed", ctx.failure()));
         }
     }
 
@@ -205,9 +203,8 @@ public final class ChatCompletionsApi {
                 fail(new OpenAiError(503, "server_error", null, "overloaded", cause.getMessage()));
                 return;
             }
-            String message = cause instanceof CancellationException ? "the generation was cancelled"
-                    : cause instanceof EngineException ? cause.getMessage() : "the model failed: " + cause;
-            fail(new OpenAiError(500, "server_error", null, null, message));
+            fail(cause instanceof CancellationException ? new OpenAiError(500, "server_error", null, null, "the generation was cancelled")
+                    : OpenAiError.internal(500, "the model failed", cause));
         }
 
         /** {@code c} null: a stop string ended the reply and the generation was cancelled. */

@@ -2,12 +2,14 @@ package io.liveharness.ingress.openai;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.ingress.RequestJson;
+import io.liveharness.ingress.Responses;
 
 /**
  * A request the OpenAI-compatible API refuses, answered in OpenAI's error shape
  * {@code {"error": {"message", "type", "param", "code"}}} so that OpenAI clients raise it as theirs.
  */
 public final class OpenAiError extends RuntimeException {
+    private static final System.Logger LOG = System.getLogger(OpenAiError.class.getName());
     private final int status;
     private final String type;
     private final String param;
@@ -24,6 +26,16 @@ public final class OpenAiError extends RuntimeException {
     /** A 400 {@code invalid_request_error} naming the field at fault. */
     public static OpenAiError badParam(String param, String message) {
         return new OpenAiError(400, "invalid_request_error", param, "invalid_value", message);
+    }
+
+    /**
+     * {@code what} and an id to quote, for a failure no handler foresaw; {@code cause}, whose text may
+     * quote a model server's address or a path, goes to the node's log under that id, never to the client.
+     */
+    public static OpenAiError internal(int status, String what, Throwable cause) {
+        String id = Responses.errorId();
+        LOG.log(System.Logger.Level.ERROR, id + ": " + what, cause);
+        return new OpenAiError(status, "server_error", null, null, what + "; the node's log has the details under " + id);
     }
 
     public int status() { return status; }
