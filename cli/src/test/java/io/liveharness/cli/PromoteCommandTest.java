@@ -11,15 +11,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** `harness promote V --to stable` on a real store: refused on a regression, forced with a reason that is kept. */
 class PromoteCommandTest {
-    private static final Set<String> VALUED = Set.of("to", "conf", "comparisons", "reason", "policy");
 
     @Test
     void aRegressionIsRefusedUntilForcedAndTheReasonIsRecordedInTheStateDir(@TempDir Path tmp) throws Exception {
@@ -34,15 +31,13 @@ class PromoteCommandTest {
         Path comparisons = tmp.resolve("comparisons");
         PromotionGate.write(comparisons, PromotionGateFixtures.comparison(stable, candidate, -0.05, 0.02));
 
-        String[] common = {"--to", "stable", "--conf", conf.toString(), "--comparisons", comparisons.toString()};
-        assertEquals(1, HarnessEvolution.promote(candidate, Options.parse(common, 0, VALUED, Set.of("force"))));
+        String[] common = {"harness", "promote", candidate, "--to", "stable", "--conf", conf.toString(), "--comparisons", comparisons.toString()};
+        assertEquals(ExitCodes.FAILED, Main.commandLine().execute(common));
         assertEquals(stable, HarnessRegistry.open(state, null, "default").routing().channels().get("stable"), "refused: stable did not move");
 
-        assertThrows(UsageException.class, () -> HarnessEvolution.promote(candidate,
-                Options.parse(concat(common, "--force"), 0, VALUED, Set.of("force"))), "forcing needs a reason");
+        assertEquals(ExitCodes.USAGE, Main.commandLine().execute(concat(common, "--force")), "forcing needs a reason");
 
-        assertEquals(0, HarnessEvolution.promote(candidate,
-                Options.parse(concat(common, "--force", "--reason", "hotfix for a legal notice"), 0, VALUED, Set.of("force"))));
+        assertEquals(ExitCodes.OK, Main.commandLine().execute(concat(common, "--force", "--reason", "hotfix for a legal notice")));
         assertEquals(candidate, HarnessRegistry.open(state, null, "default").routing().channels().get("stable"));
         var log = PromotionLog.read(state);
         assertEquals(1, log.size());
