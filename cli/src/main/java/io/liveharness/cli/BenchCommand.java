@@ -20,12 +20,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** `bench <what>`: micro-benchmarks that end with one name=value line. */
-@Command(name = "bench", description = "Benchmarks, each against a baseline measured in the same run, ending with name=value lines.",
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks, each against a baseline measured in the same run, ending with name=value lines.",
         subcommands = {EngineBenchCommand.class, KafkaBenchCommand.class})
 final class BenchCommand {
 
     /** Heap per room: N rooms deployed on a node, each answering one message, against the node before them. */
-    @Command(name = "rooms", description = "Heap per idle room; last line rooms=N heap_per_room_kb=X.")
+    @Command(name = "rooms", mixinStandardHelpOptions = true, description = "Heap per idle room; last line rooms=N heap_per_room_kb=X.")
     int rooms(@Option(names = "--rooms", paramLabel = "N", defaultValue = "2000", description = "rooms to deploy (default: ${DEFAULT-VALUE})") int count,
               @Mixin ConfOption conf) throws Exception {
         NodeConfig config = conf.load().withPort(0);
@@ -42,7 +42,7 @@ final class BenchCommand {
     }
 
     /** A training step's gradients with only some blocks training, against every tensor training, alternating on the same sequences. */
-    @Command(name = "train", description = "A training step with only some blocks training against every tensor training; last line train_all_tok_s=X train_some_tok_s=Y ratio=Z.")
+    @Command(name = "train", mixinStandardHelpOptions = true, description = "A training step with only some blocks training against every tensor training; last line train_all_tok_s=X train_some_tok_s=Y ratio=Z.")
     int train(@Option(names = "--model", paramLabel = "F", defaultValue = "models/avatar/liveharness-avatar.gguf", description = "the model (default: ${DEFAULT-VALUE})") Path model,
               @Option(names = "--data", paramLabel = "TOKENS.jsonl", required = true, description = "token sequences (model encode)") Path data,
               @Option(names = "--train-layers", paramLabel = "1,3,6,8", defaultValue = "1,3,6,8", description = "the blocks that train (default: ${DEFAULT-VALUE})") String trainLayers,
@@ -62,7 +62,7 @@ final class BenchCommand {
         return 0;
     }
 
-    @Command(name = "router", description = "Router latency on the event loop against featurizing alone and plain Tribuo; last line router_us_p50=X router_us_p99=Y.")
+    @Command(name = "router", mixinStandardHelpOptions = true, description = "Router latency on the event loop against featurizing alone and plain Tribuo; last line router_us_p50=X router_us_p99=Y.")
     int router(@Option(names = "--model", paramLabel = "F", description = "the router model (default: conf's)") Path model,
                @Option(names = "--data", paramLabel = "F", defaultValue = "data/router/test.jsonl", description = "labelled messages (default: ${DEFAULT-VALUE})") Path data,
                @Option(names = "--calls", paramLabel = "N", defaultValue = "200000", description = "calls per path (default: ${DEFAULT-VALUE})") int calls) throws Exception {
@@ -85,7 +85,7 @@ final class BenchCommand {
     }
 
     /** The generator's ceiling against an ack-only node; last line {@code loadgen_msgs_per_s=X}. */
-    @Command(name = "loadgen", description = "The load generator's own ceiling against a plain client loop; last line loadgen_msgs_per_s=X.")
+    @Command(name = "loadgen", mixinStandardHelpOptions = true, description = "The load generator's own ceiling against a plain client loop; last line loadgen_msgs_per_s=X.")
     int loadgen(@Option(names = "--seconds", paramLabel = "N", defaultValue = "10", description = "seconds each (default: ${DEFAULT-VALUE})") int seconds,
                 @Option(names = "--in-flight", paramLabel = "N", defaultValue = "128", description = "POSTs in flight (default: ${DEFAULT-VALUE})") int inFlight) throws Exception {
         var r = LoadgenBench.run(seconds, inFlight, System.err);

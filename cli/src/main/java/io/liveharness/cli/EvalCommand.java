@@ -55,7 +55,7 @@ import picocli.CommandLine.Spec;
  * {@code eval run|rescore|compare|robustness|export|devset}: a harness version measured on a dev set,
  * a run's transcripts scored again by today's checks, two runs compared, the spread over harness variants, trajectories for training, the demo dev set.
  */
-@Command(name = "eval", description = {"A harness version measured on a dev set (Accuracy, Effectiveness), runs re-scored or compared,",
+@Command(name = "eval", mixinStandardHelpOptions = true, description = {"A harness version measured on a dev set (Accuracy, Effectiveness), runs re-scored or compared,",
         "the spread over harness variants, trajectories for training, the demo dev set (docs/eval.md)."})
 final class EvalCommand {
     static final Path DEFAULT_DEV_SET = Path.of("eval/dev/demo.jsonl");
@@ -101,7 +101,7 @@ final class EvalCommand {
 
     // --- run ------------------------------------------------------------------------------------
 
-    @Command(name = "run", description = "The dev set through a room's pipeline; Accuracy and Effectiveness per case and run, transcripts and report in eval/runs/<id>/.")
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "The dev set through a room's pipeline; Accuracy and Effectiveness per case and run, transcripts and report in eval/runs/<id>/.")
     int run(@Mixin RunOptions o) throws Exception {
         String command = typed();
         NodeConfig config = config(o.conf, o.world);
@@ -174,7 +174,7 @@ final class EvalCommand {
      * checks; the catalog's facts of cases from runs that did not store them come from conf's rooms
      * and catalog (or {@code --world}'s) where those agree with what each case recorded.
      */
-    @Command(name = "rescore", description = "A run's stored transcripts (or each run of an eval robustness folder) scored again by today's checks.")
+    @Command(name = "rescore", mixinStandardHelpOptions = true, description = "A run's stored transcripts (or each run of an eval robustness folder) scored again by today's checks.")
     int rescore(@Parameters(paramLabel = "RUN", description = "a run id under eval/runs, a run folder or a robustness folder") String run,
                 @Option(names = "--out", paramLabel = "DIR", description = "where the re-scored run goes (default: eval/runs or eval/robustness)") Path outDir,
                 @Option(names = "--id", paramLabel = "ID", description = "its id (default: <run>-rescored)") String newId,
@@ -213,7 +213,7 @@ final class EvalCommand {
 
     // --- compare --------------------------------------------------------------------------------
 
-    @Command(name = "compare", description = "Per-metric deltas of two runs with paired-bootstrap intervals and the flipped cases; written where harness promote reads them.")
+    @Command(name = "compare", mixinStandardHelpOptions = true, description = "Per-metric deltas of two runs with paired-bootstrap intervals and the flipped cases; written where harness promote reads them.")
     int compare(@Parameters(paramLabel = "A", description = "the baseline run") String a,
                 @Parameters(paramLabel = "B", description = "the candidate run") String b,
                 @Option(names = "--seed", paramLabel = "S", defaultValue = "20260802", description = "the bootstrap's seed (default: ${DEFAULT-VALUE})") long seed,
@@ -230,7 +230,7 @@ final class EvalCommand {
 
     // --- robustness -----------------------------------------------------------------------------
 
-    @Command(name = "robustness", description = "The metrics' spread over N task-preserving harness variants of a version.")
+    @Command(name = "robustness", mixinStandardHelpOptions = true, description = "The metrics' spread over N task-preserving harness variants of a version.")
     int robustness(@Mixin RunOptions o,
                    @Option(names = "--variants", paramLabel = "N", defaultValue = "3", description = "variants (default: ${DEFAULT-VALUE})") int n,
                    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "the variants' seed (default: ${DEFAULT-VALUE})") long seed) throws Exception {
@@ -281,7 +281,7 @@ final class EvalCommand {
 
     // --- export ---------------------------------------------------------------------------------
 
-    @Command(name = "export", description = "A run's full trajectories (system prompt, tool calls and results, reply) as JSONL, filtered by score.")
+    @Command(name = "export", mixinStandardHelpOptions = true, description = "A run's full trajectories (system prompt, tool calls and results, reply) as JSONL, filtered by score.")
     int export(@Parameters(paramLabel = "RUN", description = "a run id or folder") String run,
                @Option(names = "--format", paramLabel = "openai-chat|sharegpt", defaultValue = "openai-chat", description = "(default: ${DEFAULT-VALUE})") String formatName,
                @Option(names = "--require", paramLabel = "WHAT", defaultValue = "none", description = "which scores a case needs to be kept (default: ${DEFAULT-VALUE})") String require,
@@ -305,7 +305,7 @@ final class EvalCommand {
 
     // --- devset ---------------------------------------------------------------------------------
 
-    @Command(name = "devset", description = "Regenerate the demo dev set from the rooms and catalog.")
+    @Command(name = "devset", mixinStandardHelpOptions = true, description = "Regenerate the demo dev set from the rooms and catalog.")
     int devset(@Option(names = "--out", paramLabel = "F", defaultValue = "eval/dev/demo.jsonl", description = "(default: ${DEFAULT-VALUE})") Path out,
                @Option(names = "--seed", paramLabel = "S", defaultValue = "9", description = "(default: ${DEFAULT-VALUE})") long seed,
                @Mixin ConfOption conf) throws Exception {

@@ -27,12 +27,12 @@ import java.nio.file.Path;
  * {@code harness validate|publish|diff|list|pin|promote|augment}: what an operator does with a
  * harness version before and while rooms run it.
  */
-@Command(name = "harness", description = "Harness versions: check, publish, compare, list, pin a room, promote, augment (docs/harness.md).",
+@Command(name = "harness", mixinStandardHelpOptions = true, description = "Harness versions: check, publish, compare, list, pin a room, promote, augment (docs/harness.md).",
         subcommands = {HarnessPin.class, HarnessEvolution.Promote.class, HarnessEvolution.Augment.class})
 final class HarnessCommand {
     private static final ObjectMapper JSON = Json.MAPPER;
 
-    @Command(name = "validate", description = "Check a harness version: `ok, version <id>`, or every problem with file and line (exit 1).")
+    @Command(name = "validate", mixinStandardHelpOptions = true, description = "Check a harness version: `ok, version <id>`, or every problem with file and line (exit 1).")
     int validate(@Parameters(paramLabel = "DIR", description = "the harness folder") Path dir) {
         try {
             Harness h = HarnessLoader.load(dir);
@@ -46,7 +46,7 @@ final class HarnessCommand {
         }
     }
 
-    @Command(name = "publish", description = {"Publish a version to the store (running nodes pick it up within harness.refreshMs)",
+    @Command(name = "publish", mixinStandardHelpOptions = true, description = {"Publish a version to the store (running nodes pick it up within harness.refreshMs)",
             "or, with --node, to a node over its API with the publisher token. Refused (exit 1) with its problems."})
     int publish(@Parameters(paramLabel = "DIR", description = "the harness folder") Path dir,
                 @Option(names = "--channel", paramLabel = "C", description = "also move this channel (stable, canary, ...) to it") String channel,
@@ -100,7 +100,7 @@ final class HarnessCommand {
         return r.statusCode() == 201 ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
-    @Command(name = "diff", description = "What changed between two versions: skills, tools, prompt sections, hooks, line by line.")
+    @Command(name = "diff", mixinStandardHelpOptions = true, description = "What changed between two versions: skills, tools, prompt sections, hooks, line by line.")
     int diff(@Parameters(paramLabel = "A", description = "a harness folder or a published version id") String a,
              @Parameters(paramLabel = "B", description = "a harness folder or a published version id") String b,
              @Mixin ConfOption conf) {
@@ -112,7 +112,7 @@ final class HarnessCommand {
         return ExitCodes.OK;
     }
 
-    @Command(name = "list", description = "The store's versions, quarantined versions, channels, pins and experiments.")
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "The store's versions, quarantined versions, channels, pins and experiments.")
     int list(@Mixin ConfOption conf) {
         HarnessRegistry registry = registry(conf.load());
         registry.versions().values().forEach(h -> System.out.println(h.version() + "  " + h.description()));

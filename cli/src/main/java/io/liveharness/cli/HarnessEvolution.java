@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
 final class HarnessEvolution {
 
     /** Moves a channel (stable) to a version, if the promotion gate lets it or the operator forces it with a reason. */
-    @Command(name = "promote", description = {"Move a channel (stable) to a version if the promotion gate lets it: refused (exit 1) on a",
+    @Command(name = "promote", mixinStandardHelpOptions = true, description = {"Move a channel (stable) to a version if the promotion gate lets it: refused (exit 1) on a",
             "regression beyond eval/promotion.yaml's margins unless --force --reason."})
     static final class Promote implements Callable<Integer> {
         @Parameters(paramLabel = "VERSION", description = "a published version id") String version;
@@ -68,7 +68,7 @@ final class HarnessEvolution {
      * Writes N task-preserving variants of a version (a folder, a version id or a channel) as
      * folders under {@code --out} and, with {@code --publish}, into the store as versions.
      */
-    @Command(name = "augment", description = "Task-preserving variants of a version (skills, tools, arguments, schemas, prompt order, hook wording).")
+    @Command(name = "augment", mixinStandardHelpOptions = true, description = "Task-preserving variants of a version (skills, tools, arguments, schemas, prompt order, hook wording).")
     static final class Augment implements Callable<Integer> {
         @Parameters(paramLabel = "VERSION", description = "a harness folder, a version id or a channel") String version;
         @Option(names = "--variants", paramLabel = "N", defaultValue = "3", description = "how many (default: ${DEFAULT-VALUE})") int n;

@@ -27,6 +27,10 @@ import java.util.concurrent.Callable;
         "apply it within harness.refreshMs) or, with --node, through that node's operator API."})
 final class HarnessPin implements Callable<Integer> {
 
+    // its own help option: the standard ones' --version would take this command's --version V
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
     @Parameters(paramLabel = "ROOM", description = "the room id (its manifest's id in rooms/)")
     String room;
 

@@ -10,10 +10,10 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 
 /** {@code hat run PLAN.yaml [--out DIR]}: the report's HAT experiment replayed from a plan (docs/hat.md). */
-@Command(name = "hat", description = "The report's HAT experiment: fixed-harness SFT vs HSA-SFT vs HSA-RL on held-out harness variants (docs/hat.md).")
+@Command(name = "hat", mixinStandardHelpOptions = true, description = "The report's HAT experiment: fixed-harness SFT vs HSA-SFT vs HSA-RL on held-out harness variants (docs/hat.md).")
 final class HatCommand {
 
-    @Command(name = "run", description = "Run (or resume) a plan; exit 1 when it stopped before the report.")
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Run (or resume) a plan; exit 1 when it stopped before the report.")
     int run(@Parameters(paramLabel = "PLAN.yaml", description = "the plan, e.g. hat/tiny.yaml") Path plan,
             @Option(names = "--out", paramLabel = "DIR", description = "the run folder (default: var/hat/<plan>)") Path out,
             @Mixin ConfOption conf) throws Exception {

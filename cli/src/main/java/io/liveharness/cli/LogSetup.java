@@ -1,5 +1,7 @@
 package io.liveharness.cli;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.joran.spi.JoranException;
@@ -50,15 +52,17 @@ final class LogSetup {
         if (url == null) throw new IllegalStateException("the logging set-up " + file + " is missing from the jar");
         LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         context.reset();
-        context.putProperty("liveharness.level", verbose ? "DEBUG" : "INFO");
-        context.putProperty("liveharness.libraries.level", verbose ? "INFO" : "WARN");
-        context.putProperty("liveharness.micrometer.level", verbose ? "INFO" : "ERROR");
         JoranConfigurator configurator = new JoranConfigurator();
         configurator.setContext(context);
         try {
             configurator.doConfigure(url);
         } catch (JoranException e) {
             throw new IllegalStateException("cannot read the logging set-up " + file, e);
+        }
+        if (verbose) {
+            context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.INFO);
+            context.getLogger("io.liveharness").setLevel(Level.DEBUG);
+            context.getLogger("io.micrometer.core.instrument.MeterRegistry").setLevel(Level.INFO);
         }
     }
 

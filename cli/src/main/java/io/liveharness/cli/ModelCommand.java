@@ -22,13 +22,13 @@ import picocli.CommandLine.Option;
  * `model probe`: questions of the demo's kinds in the rooms of a world `model data` wrote.
  * `model train` / `model export`: the offline trainer ({@link TrainCommand}).
  */
-@Command(name = "model", description = "Models: random ones for throughput work, the tokenizer, training data, the trainer (docs/training.md).",
+@Command(name = "model", mixinStandardHelpOptions = true, description = "Models: random ones for throughput work, the tokenizer, training data, the trainer (docs/training.md).",
         subcommands = {TrainCommand.Train.class, TrainCommand.Export.class, TrainCommand.VocabSubset.class, TrainCommand.Transplant.class,
                 TrainCommand.Grow.class, TrainCommand.Blend.class})
 final class ModelCommand {
     static final Path DEFAULT_VOCAB = Path.of("models/vocab/ggml-vocab-gpt-2.gguf");
 
-    @Command(name = "random", description = "Write a random-weight GGUF of a real architecture with a real tokenizer, for throughput work.")
+    @Command(name = "random", mixinStandardHelpOptions = true, description = "Write a random-weight GGUF of a real architecture with a real tokenizer, for throughput work.")
     int random(@Option(names = "--arch", paramLabel = "A", description = "architecture (default: qwen3)") String arch,
                @Option(names = "--hidden", paramLabel = "N") Integer hidden, @Option(names = "--layers", paramLabel = "N") Integer layers,
                @Option(names = "--ffn", paramLabel = "N") Integer ffn, @Option(names = "--heads", paramLabel = "N") Integer heads,
@@ -55,7 +55,7 @@ final class ModelCommand {
     private static int or(Integer v, int otherwise) { return v != null ? v : otherwise; }
 
     /** Training trajectories: the expert through the real pipeline over the training world, default harness and variants. */
-    @Command(name = "data", description = "Training trajectories: the expert through the real pipeline over training rooms, default harness and variants.")
+    @Command(name = "data", mixinStandardHelpOptions = true, description = "Training trajectories: the expert through the real pipeline over training rooms, default harness and variants.")
     int data(@Option(names = "--cases", paramLabel = "N", defaultValue = "12000", description = "(default: ${DEFAULT-VALUE})") int cases,
              @Option(names = "--rooms", paramLabel = "N", defaultValue = "60", description = "generated rooms (default: ${DEFAULT-VALUE})") int rooms,
              @Option(names = "--variants", paramLabel = "N", defaultValue = "40", description = "harness variants (default: ${DEFAULT-VALUE})") int variants,
@@ -81,7 +81,7 @@ final class ModelCommand {
     }
 
     /** The demo's kinds of question asked in the generated rooms of a world: a dev set for `eval run --world`. */
-    @Command(name = "probe", description = "The demo's kinds of question in the rooms of a world `model data` wrote: a dev set for `eval run --world`.")
+    @Command(name = "probe", mixinStandardHelpOptions = true, description = "The demo's kinds of question in the rooms of a world `model data` wrote: a dev set for `eval run --world`.")
     int probe(@Option(names = "--world", paramLabel = "DIR", required = true, description = "a folder `model data --out` wrote") Path dir,
               @Option(names = "--out", paramLabel = "F", description = "(default: DIR/probe.jsonl)") Path outFile,
               @Mixin ConfOption conf) throws Exception {
@@ -110,7 +110,7 @@ final class ModelCommand {
     }
 
     /** Trajectories as token sequences with their loss mask, tokenized as llama.cpp will tokenize them. */
-    @Command(name = "encode", description = "Trajectories as token sequences with their loss mask, tokenized as llama.cpp will tokenize them.")
+    @Command(name = "encode", mixinStandardHelpOptions = true, description = "Trajectories as token sequences with their loss mask, tokenized as llama.cpp will tokenize them.")
     int encode(@Option(names = "--vocab", paramLabel = "F", required = true, description = "the vocabulary GGUF") Path vocab,
                @Option(names = "--in", paramLabel = "TRAJECTORIES.jsonl", required = true) Path in,
                @Option(names = "--out", paramLabel = "TOKENS.jsonl", required = true) Path out,
@@ -129,7 +129,7 @@ final class ModelCommand {
         return 0;
     }
 
-    @Command(name = "tokenizer", description = "Learn the project's bilingual byte-level BPE (docs/engine.md#the-projects-tokenizer).")
+    @Command(name = "tokenizer", mixinStandardHelpOptions = true, description = "Learn the project's bilingual byte-level BPE (docs/engine.md#the-projects-tokenizer).")
     int tokenizer(@Option(names = "--vocab-size", paramLabel = "N", defaultValue = "" + TokenizerBuild.DEFAULT_VOCAB_SIZE, description = "(default: ${DEFAULT-VALUE})") int vocabSize,
                   @Option(names = "--corpus", paramLabel = "FILE", description = "a text corpus (repeatable; default: the project's own texts)") List<Path> corpusFiles,
                   @Option(names = "--variants", paramLabel = "N", defaultValue = "" + TokenizerCorpus.DEFAULT_VARIANTS, description = "harness variants in the corpus (default: ${DEFAULT-VALUE})") int variants,

@@ -31,7 +31,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** `router dataset | train | eval | classify`: the intent router's data, model and measurements. */
-@Command(name = "router", description = "The intent router's data, model and measurements (data/router/README.md).")
+@Command(name = "router", mixinStandardHelpOptions = true, description = "The intent router's data, model and measurements (data/router/README.md).")
 final class RouterCommand {
     static final Path DATA_DIR = Path.of("data/router");
     static final long DATASET_SEED = 20_250_505L;
@@ -43,7 +43,7 @@ final class RouterCommand {
         @Option(names = "--features", paramLabel = "SPEC", description = "the feature set, instead of the default") String features;
     }
 
-    @Command(name = "dataset", description = {"Regenerate data/router/{train,test}.jsonl and dataset.json (the SHA-256 of the data files",
+    @Command(name = "dataset", mixinStandardHelpOptions = true, description = {"Regenerate data/router/{train,test}.jsonl and dataset.json (the SHA-256 of the data files",
             "they were made from, recorded in a model trained on them)."})
     int dataset(@Option(names = "--seed", paramLabel = "N", defaultValue = "" + DATASET_SEED, description = "(default: ${DEFAULT-VALUE})") long seed,
                 @Option(names = "--total", paramLabel = "N", defaultValue = "" + DATASET_SIZE, description = "messages (default: ${DEFAULT-VALUE})") int total,
@@ -61,7 +61,7 @@ final class RouterCommand {
         return 0;
     }
 
-    @Command(name = "train", description = {"Tune features, C and class weights by 5-fold cross-validation over train (folds by template),",
+    @Command(name = "train", mixinStandardHelpOptions = true, description = {"Tune features, C and class weights by 5-fold cross-validation over train (folds by template),",
             "train on all of train, write the model, the cross-validation and the test reports (about 7 minutes here)."})
     int train(@Option(names = "--train", paramLabel = "F", defaultValue = "data/router/train.jsonl", description = "(default: ${DEFAULT-VALUE})") Path trainFile,
               @Option(names = "--test", paramLabel = "F", defaultValue = "data/router/test.jsonl", description = "(default: ${DEFAULT-VALUE})") Path testFile,
@@ -120,7 +120,7 @@ final class RouterCommand {
         return data;
     }
 
-    @Command(name = "eval", description = {"Evaluate the model on a labelled CSV/JSONL (--data F), or train the same pipeline on one file",
+    @Command(name = "eval", mixinStandardHelpOptions = true, description = {"Evaluate the model on a labelled CSV/JSONL (--data F), or train the same pipeline on one file",
             "and evaluate it on another (--train F --test F)."})
     int eval(@Option(names = "--data", paramLabel = "F", description = "labelled messages to evaluate the model on") Path data,
              @Option(names = "--model", paramLabel = "F", description = "the model (default: the router's model path)") Path modelIn,
@@ -162,7 +162,7 @@ final class RouterCommand {
         return tune ? tuner.tune(train, base) : base;
     }
 
-    @Command(name = "classify", description = "Classify one message: intent=X confidence=Y routed=Z.")
+    @Command(name = "classify", mixinStandardHelpOptions = true, description = "Classify one message: intent=X confidence=Y routed=Z.")
     int classify(@Parameters(paramLabel = "TEXT", description = "the viewer's message") String text,
                  @Option(names = "--reply", description = "the message replies to the avatar") boolean reply,
                  @Option(names = "--model", paramLabel = "F", description = "the model (default: the router's model path)") Path modelIn) {

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /** {@code serve [--conf FILE] [--port N]}: runs one node until it is stopped. */
-@Command(name = "serve", description = "Run a node (the HTTP API of README.md) until it is stopped (Ctrl-C, SIGTERM).")
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Run a node (the HTTP API of README.md) until it is stopped (Ctrl-C, SIGTERM).")
 final class ServeCommand implements Callable<Integer> {
     @Mixin ConfOption conf;
 
@@ -22,7 +22,8 @@ final class ServeCommand implements Callable<Integer> {
         NodeConfig config = conf.load();
         if (port != null) config = config.withPort(port);
         // a log line names its node: the cluster's id for it where conf gives one, else where it listens
-        LogSetup.node(!config.kafka().nodeId().isEmpty() ? config.kafka().nodeId() : config.http().host() + ":" + config.http().port());
+        LogSetup.node(!config.kafka().nodeId().isEmpty() ? config.kafka().nodeId()
+                : config.http().host() + (config.http().port() == 0 ? "" : ":" + config.http().port()));
         Node node = Node.boot(config);
         if (config.kafka().nodeId().isEmpty()) LogSetup.node(config.http().host() + ":" + node.port());
         System.out.println(Banner.of(node));

@@ -15,7 +15,7 @@ final class TrainCommand {
 
     private TrainCommand() { }
 
-    @Command(name = "train", description = {"Train a small qwen3 on masked, tokenized JSONL in Java; a resumable run folder that writes model.gguf",
+    @Command(name = "train", mixinStandardHelpOptions = true, description = {"Train a small qwen3 on masked, tokenized JSONL in Java; a resumable run folder that writes model.gguf",
             "(docs/training.md). Unset settings take TrainSettings' defaults."})
     static final class Train implements Callable<Integer> {
         @Option(names = "--data", paramLabel = "F", required = true, description = "token sequences (model encode)") Path data;
@@ -78,7 +78,7 @@ final class TrainCommand {
         }
     }
 
-    @Command(name = "export", description = "A run folder's model as a GGUF llama.cpp loads.")
+    @Command(name = "export", mixinStandardHelpOptions = true, description = "A run folder's model as a GGUF llama.cpp loads.")
     static final class Export implements Callable<Integer> {
         @Option(names = "--run", paramLabel = "DIR", required = true, description = "the run folder") Path run;
         @Option(names = "--out", paramLabel = "F.gguf", required = true) Path out;
@@ -94,7 +94,7 @@ final class TrainCommand {
         }
     }
 
-    @Command(name = "vocab-subset", description = "A smaller vocabulary (the first N tokens of one), for small test and benchmark models.")
+    @Command(name = "vocab-subset", mixinStandardHelpOptions = true, description = "A smaller vocabulary (the first N tokens of one), for small test and benchmark models.")
     static final class VocabSubset implements Callable<Integer> {
         @Option(names = "--vocab", paramLabel = "F", required = true) Path vocab;
         @Option(names = "--tokens", paramLabel = "N", required = true) int tokens;
@@ -109,7 +109,7 @@ final class TrainCommand {
         }
     }
 
-    @Command(name = "transplant", description = "Move a trained model onto another vocabulary (embeddings from the old tokens of the same bytes), to train on with --init-from.")
+    @Command(name = "transplant", mixinStandardHelpOptions = true, description = "Move a trained model onto another vocabulary (embeddings from the old tokens of the same bytes), to train on with --init-from.")
     static final class Transplant implements Callable<Integer> {
         @Option(names = "--model", paramLabel = "F.gguf", required = true) Path model;
         @Option(names = "--vocab", paramLabel = "F", required = true) Path vocab;
@@ -126,7 +126,7 @@ final class TrainCommand {
         }
     }
 
-    @Command(name = "grow", description = "Make a trained model deeper without changing what it computes (new blocks with zero output projections).")
+    @Command(name = "grow", mixinStandardHelpOptions = true, description = "Make a trained model deeper without changing what it computes (new blocks with zero output projections).")
     static final class Grow implements Callable<Integer> {
         @Option(names = "--model", paramLabel = "F.gguf", required = true) Path model;
         @Option(names = "--layers", paramLabel = "N", required = true, description = "blocks of the grown model") int layers;
@@ -150,7 +150,7 @@ final class TrainCommand {
         }
     }
 
-    @Command(name = "blend", description = "Every weight W of the way from one model to another of its shape: a fine-tune taken part of the way.")
+    @Command(name = "blend", mixinStandardHelpOptions = true, description = "Every weight W of the way from one model to another of its shape: a fine-tune taken part of the way.")
     static final class Blend implements Callable<Integer> {
         @Option(names = "--from", paramLabel = "F.gguf", required = true) Path from;
         @Option(names = "--to", paramLabel = "F.gguf", required = true) Path to;

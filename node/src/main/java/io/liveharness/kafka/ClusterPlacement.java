@@ -1,5 +1,7 @@
 package io.liveharness.kafka;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.liveharness.ops.RoomPlacement;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -43,6 +45,7 @@ import java.util.regex.Pattern;
  * that no node is known to host is answered 503 (try again), never run here.
  */
 public final class ClusterPlacement implements RoomPlacement {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterPlacement.class);
     static final String OWNERS = "liveharness.room-owners";
     private static final long RELAY_TIMEOUT_MS = 15_000;
     /** How old a signed envelope may be when it lands: one recorded off the bus cannot be run later. */
@@ -110,7 +113,7 @@ public final class ClusterPlacement implements RoomPlacement {
         JsonObject env = msg.body();
         String refused = verify(env, System.currentTimeMillis());
         if (refused != null) {
-            System.err.println("liveharness: relayed command refused: " + refused);
+            LOG.warn("relayed command refused: {}", refused);
             msg.fail(403, "relayed command refused: " + refused);
             return;
         }

@@ -1,5 +1,7 @@
 package io.liveharness.kafka;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.config.KafkaConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -21,6 +23,7 @@ import java.util.Set;
  * the event loop.
  */
 final class OutcomeLog {
+    private static final Logger LOG = LoggerFactory.getLogger(OutcomeLog.class);
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final KafkaConfig config;
@@ -51,7 +54,7 @@ final class OutcomeLog {
                     try {
                         ids.add(Wire.read(r.value(), MessageOutcome.class).messageId());
                     } catch (IllegalArgumentException e) {
-                        System.err.println("liveharness: " + topic + " record at " + r.partition() + "/" + r.offset() + " skipped: " + e.getMessage());
+                        LOG.warn("{} record at {}/{} skipped: {}", topic, r.partition(), r.offset(), e.getMessage());
                     }
                 }
             }

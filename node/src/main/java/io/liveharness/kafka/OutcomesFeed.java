@@ -1,5 +1,7 @@
 package io.liveharness.kafka;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.config.KafkaConfig;
 import io.liveharness.ingress.MessageLedger;
@@ -16,6 +18,7 @@ import java.util.Map;
  * of its own per node: each node reads every outcome.
  */
 public final class OutcomesFeed extends VerticleBase {
+    private static final Logger LOG = LoggerFactory.getLogger(OutcomesFeed.class);
     private final KafkaConfig config;
     private final String nodeId;
     private final MessageLedger ledger;
@@ -41,10 +44,10 @@ public final class OutcomesFeed extends VerticleBase {
             try {
                 if (r.value() != null) ledger.remember(Wire.read(r.value(), MessageOutcome.class));
             } catch (IllegalArgumentException e) {
-                System.err.println("liveharness: an outcome record this node cannot read: " + e.getMessage());
+                LOG.warn("an outcome record this node cannot read: {}", e.getMessage());
             }
         });
-        consumer.exceptionHandler(e -> System.err.println("liveharness: outcomes feed: " + e));
+        consumer.exceptionHandler(e -> LOG.warn("outcomes feed: {}", e.toString()));
         return consumer.subscribe(config.topics().messageOutcomes());
     }
 

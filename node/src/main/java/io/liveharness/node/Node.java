@@ -1,5 +1,7 @@
 package io.liveharness.node;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.liveharness.config.Json;
 import io.liveharness.harness.HarnessRef;
 import io.liveharness.auth.BearerToken;
@@ -68,6 +70,7 @@ import java.util.List;
  * the wiring, in the order a message travels; it holds no logic of its own.
  */
 public final class Node implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Node.class);
     private final Vertx vertx;
     private final NodeConfig config;
     private final ModelBackend model;
@@ -266,7 +269,7 @@ public final class Node implements AutoCloseable {
             try {
                 await(vertx.undeploy(id));
             } catch (RuntimeException e) {
-                System.err.println("liveharness: stopping " + id + " on close: " + e.getMessage());
+                LOG.warn("stopping {} on close: {}", id, e.getMessage());
             }
         }
         long now = System.currentTimeMillis();
@@ -305,14 +308,14 @@ public final class Node implements AutoCloseable {
             try {
                 drain();
             } catch (RuntimeException e) {
-                System.err.println("liveharness: draining the rooms on close: " + e.getMessage());
+                LOG.warn("draining the rooms on close: {}", e.getMessage());
             }
         }
         try {
             // First the rooms go to the other nodes, their work finished and their state written.
             if (kafka != null) await(kafka.close());
         } catch (RuntimeException e) {
-            System.err.println("liveharness: handing the rooms over on close: " + e.getMessage());
+            LOG.warn("handing the rooms over on close: {}", e.getMessage());
         }
         try {
             vertx.close().toCompletionStage().toCompletableFuture().join();
