@@ -1,6 +1,10 @@
 package io.liveharness.cli;
 
+import io.liveharness.config.NodeConfig;
 import io.liveharness.harness.HarnessRegistry;
+import io.liveharness.node.Node;
+import io.liveharness.support.ScriptedBackend;
+import io.liveharness.support.TestNodes;
 import io.liveharness.harness.HarnessRouting.Pin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +36,28 @@ class HarnessPinTest {
 
         assertEquals(ExitCodes.OK, run("harness", "pin", "dress-room", "--unpin", "--conf", conf.toString()).exit());
         assertNull(HarnessRegistry.open(state, null, "default").routing().pins().get("dress-room"));
+    }
+
+    @Test
+    void throughANodesOperatorApi(@TempDir Path tmp) throws Exception {
+        NodeConfig config = TestNodes.config();
+        Path conf = tmp.resolve("operator.yaml");
+        Files.writeString(conf, "ops:\n  token: " + TestNodes.OPERATOR_TOKEN + "\n");
+        Path wrongToken = tmp.resolve("wrong.yaml");
+        Files.writeString(wrongToken, "ops:\n  token: not-the-operator-token-0000\n");
+        try (Node node = TestNodes.start(config, new ScriptedBackend(call -> ScriptedBackend.pieces("好的")))) {
+            String url = "http://127.0.0.1:" + node.port();
+            Path state = Path.of(config.harness().stateDir());
+
+            CommandLineTest.Run pinned = run("harness", "pin", "dress-room", "--channel", "stable", "--node", url, "--conf", conf.toString());
+            assertEquals(ExitCodes.OK, pinned.exit(), pinned.err());
+            assertEquals(Pin.channel("stable"), HarnessRegistry.open(state, null, "default").routing().pins().get("dress-room"));
+
+            assertEquals(ExitCodes.FAILED, run("harness", "pin", "dress-room", "--unpin", "--node", url, "--conf", wrongToken.toString()).exit(),
+                    "the node refuses another token");
+            assertEquals(ExitCodes.OK, run("harness", "pin", "dress-room", "--unpin", "--node", url, "--conf", conf.toString()).exit());
+            assertNull(HarnessRegistry.open(state, null, "default").routing().pins().get("dress-room"));
+        }
     }
 
     @Test
