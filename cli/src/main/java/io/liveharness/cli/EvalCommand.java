@@ -42,7 +42,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

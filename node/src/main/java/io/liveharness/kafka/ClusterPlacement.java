@@ -1,7 +1,5 @@
 package io.liveharness.kafka;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import io.liveharness.ops.RoomPlacement;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -17,6 +15,8 @@ import io.vertx.ext.web.RoutingContext;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

@@ -1,13 +1,13 @@
 package io.liveharness.kafka;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.config.KafkaConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.HashMap;

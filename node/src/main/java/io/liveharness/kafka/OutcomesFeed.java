@@ -1,13 +1,13 @@
 package io.liveharness.kafka;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import io.liveharness.api.MessageOutcome;
 import io.liveharness.config.KafkaConfig;
 import io.liveharness.ingress.MessageLedger;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.kafka.client.consumer.KafkaConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
 import java.util.Map;

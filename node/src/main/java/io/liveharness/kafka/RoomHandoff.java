@@ -1,13 +1,13 @@
 package io.liveharness.kafka;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import io.liveharness.config.KafkaConfig;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.HashMap;

@@ -1,7 +1,5 @@
 package io.liveharness.node;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import io.liveharness.config.Json;
 import io.liveharness.harness.HarnessRef;
 import io.liveharness.auth.BearerToken;
@@ -59,6 +57,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
