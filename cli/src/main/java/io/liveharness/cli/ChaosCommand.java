@@ -12,8 +12,7 @@ import java.util.concurrent.Callable;
  * {@code chaos [--duration S] [--rate N] [--rooms N] [--grace S] [--faults a,b] [--out DIR]}: a fault
  * run (docs/chaos.md). Exit 1 when an accepted message has no outcome or two.
  */
-@Command(name = "chaos", mixinStandardHelpOptions = true, description = {"A fault run: two child-JVM nodes on Kafka under load while faults strike;",
-        "exit 1 when an accepted message has no outcome or two (docs/chaos.md)."})
+@Command(name = "chaos", mixinStandardHelpOptions = true, description = "A fault run: two child-JVM nodes on Kafka under load while faults strike; exit 1 when an accepted message has no outcome or two (docs/chaos.md).")
 final class ChaosCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "S", defaultValue = "" + ChaosRun.Options.DEFAULT_DURATION_S, description = "seconds of load (default: ${DEFAULT-VALUE})")
     int duration;

@@ -29,8 +29,7 @@ import java.util.concurrent.Callable;
  * by room, the question coverage (questions whose answer was spoken, their own or merged) and the
  * latency of each pipeline stage.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, description = {"Run the demo: a node on the demo rooms, a burst of viewer messages in Chinese and English,",
-        "what happened to each, the question coverage and the latency of each stage."})
+@Command(name = "demo", mixinStandardHelpOptions = true, description = "Run the demo: a node on the demo rooms, a burst of viewer messages in Chinese and English, what happened to each, the question coverage and the latency of each stage.")
 final class DemoCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = Json.MAPPER;
     private static final Duration WAIT_FOR_OUTCOMES = Duration.ofSeconds(120);

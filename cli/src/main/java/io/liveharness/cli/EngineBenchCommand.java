@@ -19,8 +19,7 @@ import picocli.CommandLine.Option;
  * random llama-architecture model of the same shape (b4916 cannot load qwen3); KV reuse (a version's shared prefix, an
  * evicted room restored from host memory, each against a cold prefill); ends with name=value lines.
  */
-@Command(name = "engine", mixinStandardHelpOptions = true, description = {"Batcher throughput at 1-64 rooms against sequential, bare-loop and llama.cpp-slots baselines,",
-        "prefix TTFT and KV reuse; ends with name=value lines."})
+@Command(name = "engine", mixinStandardHelpOptions = true, description = "Batcher throughput at 1-64 rooms against sequential, bare-loop and llama.cpp-slots baselines, prefix TTFT and KV reuse; ends with name=value lines.")
 final class EngineBenchCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "F", description = "the model (default: a random ~160M qwen3, cached under ~/.cache/liveharness/models/)") Path modelFile;
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "llama.cpp threads (default: ${DEFAULT-VALUE})") int threads;

@@ -54,8 +54,7 @@ import picocli.CommandLine.Spec;
  * {@code eval run|rescore|compare|robustness|export|devset}: a harness version measured on a dev set,
  * a run's transcripts scored again by today's checks, two runs compared, the spread over harness variants, trajectories for training, the demo dev set.
  */
-@Command(name = "eval", mixinStandardHelpOptions = true, description = {"A harness version measured on a dev set (Accuracy, Effectiveness), runs re-scored or compared,",
-        "the spread over harness variants, trajectories for training, the demo dev set (docs/eval.md)."})
+@Command(name = "eval", mixinStandardHelpOptions = true, description = "A harness version measured on a dev set (Accuracy, Effectiveness), runs re-scored or compared, the spread over harness variants, trajectories for training, the demo dev set (docs/eval.md).")
 final class EvalCommand {
     static final Path DEFAULT_DEV_SET = Path.of("eval/dev/demo.jsonl");
     static final Path ROBUSTNESS_ROOT = Path.of("eval/robustness");

@@ -46,8 +46,7 @@ final class HarnessCommand {
         }
     }
 
-    @Command(name = "publish", mixinStandardHelpOptions = true, description = {"Publish a version to the store (running nodes pick it up within harness.refreshMs)",
-            "or, with --node, to a node over its API with the publisher token. Refused (exit 1) with its problems."})
+    @Command(name = "publish", mixinStandardHelpOptions = true, description = "Publish a version to the store (running nodes pick it up within harness.refreshMs) or, with --node, to a node over its API with the publisher token. Refused (exit 1) with its problems.")
     int publish(@Parameters(paramLabel = "DIR", description = "the harness folder") Path dir,
                 @Option(names = "--channel", paramLabel = "C", description = "also move this channel (stable, canary, ...) to it") String channel,
                 @Option(names = "--node", paramLabel = "URL", description = "publish to this node (http://host:port) instead of the store") String node,

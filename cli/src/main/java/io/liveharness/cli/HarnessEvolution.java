@@ -26,8 +26,7 @@ import java.util.concurrent.Callable;
 final class HarnessEvolution {
 
     /** Moves a channel (stable) to a version, if the promotion gate lets it or the operator forces it with a reason. */
-    @Command(name = "promote", mixinStandardHelpOptions = true, description = {"Move a channel (stable) to a version if the promotion gate lets it: refused (exit 1) on a",
-            "regression beyond eval/promotion.yaml's margins unless --force --reason."})
+    @Command(name = "promote", mixinStandardHelpOptions = true, description = "Move a channel (stable) to a version if the promotion gate lets it: refused (exit 1) on a regression beyond eval/promotion.yaml's margins unless --force --reason.")
     static final class Promote implements Callable<Integer> {
         @Parameters(paramLabel = "VERSION", description = "a published version id") String version;
         @Option(names = "--to", paramLabel = "CHANNEL", required = true, description = "the channel to move (stable)") String channel;

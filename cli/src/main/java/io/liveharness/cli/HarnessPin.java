@@ -23,8 +23,7 @@ import java.util.concurrent.Callable;
  * version (or following a channel), or let go again; in the store, as {@code harness publish} writes
  * it, or through a node's operator API ({@code PUT/DELETE /v1/rooms/{roomId}/harness}).
  */
-@Command(name = "pin", description = {"Pin a room to a harness version or a channel, or unpin it: in the store (running nodes",
-        "apply it within harness.refreshMs) or, with --node, through that node's operator API."})
+@Command(name = "pin", description = "Pin a room to a harness version or a channel, or unpin it: in the store (running nodes apply it within harness.refreshMs) or, with --node, through that node's operator API.")
 final class HarnessPin implements Callable<Integer> {
 
     // its own help option: the standard ones' --version would take this command's --version V

@@ -12,8 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** `bench kafka [--messages N] [--rooms N] [--conf F]`: a node over Kafka against the same node over HTTP and a plain consumer-producer loop. */
-@Command(name = "kafka", mixinStandardHelpOptions = true, description = {"Messages per second through a node over Kafka against the same node over HTTP and a plain",
-        "consumer-producer loop on the same (self-started) broker; last lines kafka_ratio=X, kafka_vs_http=Y."})
+@Command(name = "kafka", mixinStandardHelpOptions = true, description = "Messages per second through a node over Kafka against the same node over HTTP and a plain consumer-producer loop on the same (self-started) broker; last lines kafka_ratio=X, kafka_vs_http=Y.")
 final class KafkaBenchCommand implements Callable<Integer> {
     @Option(names = "--messages", paramLabel = "N", defaultValue = "1000", description = "messages per path (default: ${DEFAULT-VALUE})") int messages;
     @Option(names = "--rooms", paramLabel = "N", defaultValue = "64", description = "rooms (default: ${DEFAULT-VALUE})") int rooms;

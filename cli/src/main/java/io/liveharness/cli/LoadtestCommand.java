@@ -21,8 +21,7 @@ import java.util.concurrent.Callable;
  * node with an open-model generator and writes {@code loadtest/reports/<scenario>-<time>/}; exit 1
  * when the run misses the scenario's {@code slo:} block.
  */
-@Command(name = "loadtest", mixinStandardHelpOptions = true, description = {"An open-model load test; writes loadtest/reports/<scenario>-<time>/ (summary.json, report.html).",
-        "Exit 1 when the run misses a bound of the scenario's slo: block (docs/loadtest.md)."})
+@Command(name = "loadtest", mixinStandardHelpOptions = true, description = "An open-model load test; writes loadtest/reports/<scenario>-<time>/ (summary.json, report.html). Exit 1 when the run misses a bound of the scenario's slo: block (docs/loadtest.md).")
 final class LoadtestCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "SCENARIO.yaml", description = "the scenario, e.g. loadtest/rooms-1k.yaml")

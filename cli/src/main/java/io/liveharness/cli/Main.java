@@ -4,8 +4,12 @@ import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.YamlFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+import java.util.concurrent.Callable;
 
 /**
  * The command line: {@code liveharness <command> [options]}, on picocli. Each command is a class of
@@ -15,8 +19,8 @@ import picocli.CommandLine.ScopeType;
         versionProvider = Main.Version.class, sortOptions = false,
         description = {"LiveHarness: AI avatar streamers for live-commerce rooms.",
                 "`./liveharness test` runs the whole test suite (in the launcher, not here)."},
-        footer = {"", "Exit codes: 0 done; 1 the command ran and its check failed (an SLO missed, a harness with problems, ...);",
-                "2 bad usage; 3 a configuration or input file that cannot be used (file:line said); 4 an unexpected error (docs/cli.md)."},
+        footer = {"", "Exit codes (docs/cli.md):", "  0  done", "  1  a check failed: an SLO missed, a harness with problems, ...",
+                "  2  bad usage", "  3  a configuration or input file that cannot be used (file:line said)", "  4  an unexpected error"},
         subcommands = {
                 CommandLine.HelpCommand.class,
                 DemoCommand.class,
@@ -30,7 +34,7 @@ import picocli.CommandLine.ScopeType;
                 ChaosCommand.class,
                 HatCommand.class,
         })
-public final class Main {
+public final class Main implements Callable<Integer> {
 
     @Option(names = "--verbose", scope = ScopeType.INHERIT,
             description = "also show libraries' logs (INFO and up) and llama.cpp's warnings (LiveHarness's DEBUG)")
@@ -39,6 +43,15 @@ public final class Main {
     @Option(names = "--log-format", scope = ScopeType.INHERIT, paramLabel = "human|json",
             description = "human lines (default) or one JSON object a line, for a log collector; also " + LogSetup.FORMAT_ENV)
     String logFormat;
+
+    @Spec CommandSpec spec;
+
+    /** No command: the list of them. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+        return ExitCodes.OK;
+    }
 
     public static void main(String[] argv) {
         System.exit(commandLine().execute(argv));

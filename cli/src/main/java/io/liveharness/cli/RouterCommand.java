@@ -43,8 +43,7 @@ final class RouterCommand {
         @Option(names = "--features", paramLabel = "SPEC", description = "the feature set, instead of the default") String features;
     }
 
-    @Command(name = "dataset", mixinStandardHelpOptions = true, description = {"Regenerate data/router/{train,test}.jsonl and dataset.json (the SHA-256 of the data files",
-            "they were made from, recorded in a model trained on them)."})
+    @Command(name = "dataset", mixinStandardHelpOptions = true, description = "Regenerate data/router/{train,test}.jsonl and dataset.json (the SHA-256 of the data files they were made from, recorded in a model trained on them).")
     int dataset(@Option(names = "--seed", paramLabel = "N", defaultValue = "" + DATASET_SEED, description = "(default: ${DEFAULT-VALUE})") long seed,
                 @Option(names = "--total", paramLabel = "N", defaultValue = "" + DATASET_SIZE, description = "messages (default: ${DEFAULT-VALUE})") int total,
                 @Option(names = "--out", paramLabel = "DIR", defaultValue = "data/router", description = "(default: ${DEFAULT-VALUE})") Path out) throws Exception {
@@ -61,8 +60,7 @@ final class RouterCommand {
         return 0;
     }
 
-    @Command(name = "train", mixinStandardHelpOptions = true, description = {"Tune features, C and class weights by 5-fold cross-validation over train (folds by template),",
-            "train on all of train, write the model, the cross-validation and the test reports (about 7 minutes here)."})
+    @Command(name = "train", mixinStandardHelpOptions = true, description = "Tune features, C and class weights by 5-fold cross-validation over train (folds by template), train on all of train, write the model, the cross-validation and the test reports (about 7 minutes here).")
     int train(@Option(names = "--train", paramLabel = "F", defaultValue = "data/router/train.jsonl", description = "(default: ${DEFAULT-VALUE})") Path trainFile,
               @Option(names = "--test", paramLabel = "F", defaultValue = "data/router/test.jsonl", description = "(default: ${DEFAULT-VALUE})") Path testFile,
               @Option(names = "--model", paramLabel = "F", description = "where the model goes (default: the router's model path)") Path modelOut,
@@ -120,8 +118,7 @@ final class RouterCommand {
         return data;
     }
 
-    @Command(name = "eval", mixinStandardHelpOptions = true, description = {"Evaluate the model on a labelled CSV/JSONL (--data F), or train the same pipeline on one file",
-            "and evaluate it on another (--train F --test F)."})
+    @Command(name = "eval", mixinStandardHelpOptions = true, description = "Evaluate the model on a labelled CSV/JSONL (--data F), or train the same pipeline on one file and evaluate it on another (--train F --test F).")
     int eval(@Option(names = "--data", paramLabel = "F", description = "labelled messages to evaluate the model on") Path data,
              @Option(names = "--model", paramLabel = "F", description = "the model (default: the router's model path)") Path modelIn,
              @Option(names = "--train", paramLabel = "F", description = "train on this ...") Path trainFileOption,

@@ -15,8 +15,7 @@ final class TrainCommand {
 
     private TrainCommand() { }
 
-    @Command(name = "train", mixinStandardHelpOptions = true, description = {"Train a small qwen3 on masked, tokenized JSONL in Java; a resumable run folder that writes model.gguf",
-            "(docs/training.md). Unset settings take TrainSettings' defaults."})
+    @Command(name = "train", mixinStandardHelpOptions = true, description = "Train a small qwen3 on masked, tokenized JSONL in Java; a resumable run folder that writes model.gguf (docs/training.md). Unset settings take TrainSettings' defaults.")
     static final class Train implements Callable<Integer> {
         @Option(names = "--data", paramLabel = "F", required = true, description = "token sequences (model encode)") Path data;
         @Option(names = "--held-out", paramLabel = "F", description = "held-out sequences for the eval loss") Path heldOut;
