@@ -6,41 +6,29 @@ import io.liveharness.router.bench.RouterBenchmark;
 import io.liveharness.router.train.LabelledData;
 import org.HdrHistogram.Histogram;
 
-import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.node.Node;
 import io.liveharness.bench.rooms.RoomsBenchmark;
 import io.liveharness.training.trainer.TrainStepBenchmark;
 
+import io.liveharness.loadtest.LoadgenBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
 
 /** `bench <what>`: micro-benchmarks that end with one name=value line. */
-public final class BenchCommand implements Main.Command {
-
-    @Override
-    public String summary() { return "benchmarks: bench router [--model F] [--data F] [--calls N] | bench rooms [--rooms N] | bench engine [...] | bench loadgen [--seconds N] [--in-flight N] | bench kafka [--messages N] [--rooms N] | bench train --data F [--model F] [--train-layers 1,3,6,8] [--sequences N] [--rounds N] [--threads N]"; }
-
-    @Override
-    public int run(String[] args) throws Exception {
-        String what = args.length == 0 ? "" : args[0];
-        return switch (what) {
-            case "router" -> router(args);
-            case "rooms" -> rooms(args);
-            case "engine" -> new EngineBenchCommand().run(args);
-            case "loadgen" -> LoadtestCommand.benchLoadgen(args);
-            case "kafka" -> new KafkaBenchCommand().run(args);
-            case "train" -> train(args);
-            default -> throw new UsageException("usage: " + summary().substring("benchmarks: ".length()));
-        };
-    }
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks, each against a baseline measured in the same run, ending with name=value lines.",
+        subcommands = {EngineBenchCommand.class, KafkaBenchCommand.class})
+final class BenchCommand {
 
     /** Heap per room: N rooms deployed on a node, each answering one message, against the node before them. */
-    private static int rooms(String[] args) throws Exception {
-        Options o = Options.parse(args, 1, Set.of("rooms", "conf"), Set.of());
-        int count = (int) o.number("rooms", 2_000);
-        NodeConfig config = ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
+    @Command(name = "rooms", mixinStandardHelpOptions = true, description = "Heap per idle room; last line rooms=N heap_per_room_kb=X.")
+    int rooms(@Option(names = "--rooms", paramLabel = "N", defaultValue = "2000", description = "rooms to deploy (default: ${DEFAULT-VALUE})") int count,
+              @Mixin ConfOption conf) throws Exception {
+        NodeConfig config = conf.load().withPort(0);
         try (Node node = Node.boot(config)) {
             RoomsBenchmark.Result r = new RoomsBenchmark(node).run(count, System.err);
             System.out.printf("rooms=%d answered=%d in %d s%n", r.rooms(), r.answered(), r.seconds());
@@ -54,15 +42,18 @@ public final class BenchCommand implements Main.Command {
     }
 
     /** A training step's gradients with only some blocks training, against every tensor training, alternating on the same sequences. */
-    private static int train(String[] args) {
-        Options o = Options.parse(args, 1, Set.of("model", "data", "train-layers", "sequences", "rounds", "threads"), Set.of());
-        Path model = Path.of(o.get("model", "models/avatar/liveharness-avatar.gguf"));
-        Path data = Path.of(o.get("data", ""));
+    @Command(name = "train", mixinStandardHelpOptions = true, description = "A training step with only some blocks training against every tensor training; last line train_all_tok_s=X train_some_tok_s=Y ratio=Z.")
+    int train(@Option(names = "--model", paramLabel = "F", defaultValue = "models/avatar/liveharness-avatar.gguf", description = "the model (default: ${DEFAULT-VALUE})") Path model,
+              @Option(names = "--data", paramLabel = "TOKENS.jsonl", required = true, description = "token sequences (model encode)") Path data,
+              @Option(names = "--train-layers", paramLabel = "1,3,6,8", defaultValue = "1,3,6,8", description = "the blocks that train (default: ${DEFAULT-VALUE})") String trainLayers,
+              @Option(names = "--sequences", paramLabel = "N", defaultValue = "8", description = "sequences a round (default: ${DEFAULT-VALUE})") int sequences,
+              @Option(names = "--rounds", paramLabel = "N", defaultValue = "3", description = "rounds after a warm-up (default: ${DEFAULT-VALUE})") int rounds,
+              @Option(names = "--threads", paramLabel = "N", defaultValue = "2", description = "compute threads (default: ${DEFAULT-VALUE})") int threads) {
         if (!Files.isRegularFile(model)) throw new UsageException("--model " + model + " not found");
         if (!Files.isRegularFile(data)) throw new UsageException("--data: a tokens JSONL file (model encode) is required; " + data + " not found");
-        var layers = TrainCommand.layers(o.get("train-layers", "1,3,6,8"));
-        var bench = new TrainStepBenchmark(model, data, (int) o.number("sequences", 8));
-        var r = bench.run(layers, (int) o.number("rounds", 3), (int) o.number("threads", 2), System.err);
+        var layers = TrainCommand.layers(trainLayers);
+        var bench = new TrainStepBenchmark(model, data, sequences);
+        var r = bench.run(layers, rounds, threads, System.err);
         System.out.printf("model %s (%d layers), %d sequences, %,d tokens a round, %d rounds after a warm-up%n",
                 model, bench.config().layers(), r.sequences(), r.tokens(), r.rounds());
         System.out.printf("every tensor trains:   %,.0f tok/s%n", r.allTokensPerSecond());
@@ -71,11 +62,12 @@ public final class BenchCommand implements Main.Command {
         return 0;
     }
 
-    private static int router(String[] args) throws Exception {
-        Options o = Options.parse(args, 1, Set.of("model", "data", "calls"), Set.of());
-        var classifier = TribuoIntentClassifier.load(Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString())));
-        var messages = LabelledData.read(Path.of(o.get("data", RouterCommand.TEST.toString())));
-        int calls = (int) o.number("calls", 200_000);
+    @Command(name = "router", mixinStandardHelpOptions = true, description = "Router latency on the event loop against featurizing alone and plain Tribuo; last line router_us_p50=X router_us_p99=Y.")
+    int router(@Option(names = "--model", paramLabel = "F", description = "the router model (default: conf's)") Path model,
+               @Option(names = "--data", paramLabel = "F", defaultValue = "data/router/test.jsonl", description = "labelled messages (default: ${DEFAULT-VALUE})") Path data,
+               @Option(names = "--calls", paramLabel = "N", defaultValue = "200000", description = "calls per path (default: ${DEFAULT-VALUE})") int calls) throws Exception {
+        var classifier = TribuoIntentClassifier.load(model != null ? model : RouterOptions.DEFAULT_MODEL_PATH);
+        var messages = LabelledData.read(data);
         var result = new RouterBenchmark(classifier, messages).run(Math.max(50_000, calls / 2), calls, System.err);
         Histogram f = result.featurize();
         Histogram r = result.router();
@@ -89,6 +81,18 @@ public final class BenchCommand implements Main.Command {
         System.out.printf("ratio tribuo/router:    p50 %.2fx p99 %.2fx%n",
                 RouterBenchmark.us(t, 50) / RouterBenchmark.us(r, 50), RouterBenchmark.us(t, 99) / RouterBenchmark.us(r, 99));
         System.out.printf("router_us_p50=%.1f router_us_p99=%.1f%n", RouterBenchmark.us(r, 50), RouterBenchmark.us(r, 99));
+        return 0;
+    }
+
+    /** The generator's ceiling against an ack-only node; last line {@code loadgen_msgs_per_s=X}. */
+    @Command(name = "loadgen", mixinStandardHelpOptions = true, description = "The load generator's own ceiling against a plain client loop; last line loadgen_msgs_per_s=X.")
+    int loadgen(@Option(names = "--seconds", paramLabel = "N", defaultValue = "10", description = "seconds each (default: ${DEFAULT-VALUE})") int seconds,
+                @Option(names = "--in-flight", paramLabel = "N", defaultValue = "128", description = "POSTs in flight (default: ${DEFAULT-VALUE})") int inFlight) throws Exception {
+        var r = LoadgenBench.run(seconds, inFlight, System.err);
+        System.out.printf("generator (schedule, texts, bookkeeping, HTTP): %d acknowledged in %d s, %.0f msg/s%n", r.generatorSent(), seconds, r.generatorPerS());
+        System.out.printf("baseline plain client loop (same client, same in-flight bound): %d in %d s, %.0f msg/s%n", r.baselineSent(), seconds, r.baselinePerS());
+        System.out.printf("ratio generator/baseline: %.2f%n", r.generatorPerS() / r.baselinePerS());
+        System.out.printf("loadgen_msgs_per_s=%.0f%n", r.generatorPerS());
         return 0;
     }
 

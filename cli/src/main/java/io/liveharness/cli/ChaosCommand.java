@@ -1,40 +1,48 @@
 package io.liveharness.cli;
 
 import io.liveharness.chaos.ChaosRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.EnumSet;
-import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
- * `chaos [--duration S] [--rate N] [--rooms N] [--grace S] [--faults a,b] [--out DIR]`: a fault
+ * {@code chaos [--duration S] [--rate N] [--rooms N] [--grace S] [--faults a,b] [--out DIR]}: a fault
  * run (docs/chaos.md). Exit 1 when an accepted message has no outcome or two.
  */
-public final class ChaosCommand implements Main.Command {
+@Command(name = "chaos", mixinStandardHelpOptions = true, description = "A fault run: two child-JVM nodes on Kafka under load while faults strike; exit 1 when an accepted message has no outcome or two (docs/chaos.md).")
+final class ChaosCommand implements Callable<Integer> {
+    @Option(names = "--duration", paramLabel = "S", defaultValue = "" + ChaosRun.Options.DEFAULT_DURATION_S, description = "seconds of load (default: ${DEFAULT-VALUE})")
+    int duration;
+    @Option(names = "--rate", paramLabel = "N", defaultValue = "" + ChaosRun.Options.DEFAULT_RATE, description = "messages per second (default: ${DEFAULT-VALUE})")
+    double rate;
+    @Option(names = "--rooms", paramLabel = "N", defaultValue = "" + (ChaosRun.Options.DEFAULT_EXTRA_ROOMS + 3), description = "rooms, the 3 demo rooms among them (default: ${DEFAULT-VALUE})")
+    int rooms;
+    @Option(names = "--grace", paramLabel = "S", defaultValue = "" + ChaosRun.Options.DEFAULT_GRACE_S, description = "seconds to wait for the last outcomes (default: ${DEFAULT-VALUE})")
+    int grace;
+    @Option(names = "--faults", paramLabel = "a,b", split = ",", description = "which faults: engine-thread, harness-publish, broker-restart, node-sigkill (default: all)")
+    java.util.List<String> faults;
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "chaos/runs", description = "where the run folder goes (default: ${DEFAULT-VALUE})")
+    Path out;
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "the load's random seed (default: ${DEFAULT-VALUE})")
+    long seed;
 
     @Override
-    public String summary() {
-        return "fault run: chaos [--duration 90] [--rate 4] [--rooms 8] [--faults engine-thread,harness-publish,broker-restart,node-sigkill] [--out chaos/runs]";
-    }
-
-    @Override
-    public int run(String[] argv) throws Exception {
-        Options o = Options.parse(argv, 0, Set.of("duration", "rate", "rooms", "grace", "faults", "out", "seed"), Set.of());
+    public Integer call() throws Exception {
         ChaosRun.Options options;
         try {
-            EnumSet<ChaosRun.Fault> faults = EnumSet.allOf(ChaosRun.Fault.class);
-            if (o.has("faults")) {
-                faults = EnumSet.noneOf(ChaosRun.Fault.class);
-                for (String f : o.get("faults", "").split(",")) if (!f.isBlank()) faults.add(ChaosRun.Fault.of(f.trim()));
+            EnumSet<ChaosRun.Fault> chosen = EnumSet.allOf(ChaosRun.Fault.class);
+            if (faults != null) {
+                chosen = EnumSet.noneOf(ChaosRun.Fault.class);
+                for (String f : faults) if (!f.isBlank()) chosen.add(ChaosRun.Fault.of(f.trim()));
             }
-            options = new ChaosRun.Options((int) o.number("duration", ChaosRun.Options.DEFAULT_DURATION_S),
-                    o.number("rate", ChaosRun.Options.DEFAULT_RATE),
-                    (int) o.number("rooms", ChaosRun.Options.DEFAULT_EXTRA_ROOMS + 3) - 3,
-                    (int) o.number("grace", ChaosRun.Options.DEFAULT_GRACE_S), faults, (long) o.number("seed", 42));
+            options = new ChaosRun.Options(duration, rate, rooms - 3, grace, chosen, seed);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Path dir = Path.of(o.get("out", "chaos/runs")).resolve(java.time.LocalDateTime.now().withNano(0).toString().replace(':', '-'));
+        Path dir = out.resolve(java.time.LocalDateTime.now().withNano(0).toString().replace(':', '-'));
         ChaosRun.Result r = new ChaosRun(options, dir, System.err).run();
         System.out.println();
         for (ChaosRun.FaultResult f : r.faults()) {
@@ -49,6 +57,6 @@ public final class ChaosCommand implements Main.Command {
         r.health().forEach((n, h) -> System.out.println("node " + n + ": " + h));
         System.out.printf("%s in %.0f s; report %s%n", r.ok() ? "OK: every accepted message has exactly one outcome"
                 : "FAILED: messages missing or answered twice", r.seconds(), r.dir().resolve("index.html"));
-        return r.ok() ? 0 : 1;
+        return r.ok() ? ExitCodes.OK : ExitCodes.FAILED;
     }
 }

@@ -4,7 +4,6 @@ import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.node.Node;
 import io.liveharness.ops.LatencySummary;
@@ -13,13 +12,16 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Callable;
 
 /**
  * {@code demo}: starts a node on the demo rooms, sends a short burst of viewer messages in
@@ -27,7 +29,8 @@ import java.util.Set;
  * by room, the question coverage (questions whose answer was spoken, their own or merged) and the
  * latency of each pipeline stage.
  */
-public final class DemoCommand implements Main.Command {
+@Command(name = "demo", mixinStandardHelpOptions = true, description = "Run the demo: a node on the demo rooms, a burst of viewer messages in Chinese and English, what happened to each, the question coverage and the latency of each stage.")
+final class DemoCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = Json.MAPPER;
     private static final Duration WAIT_FOR_OUTCOMES = Duration.ofSeconds(120);
     /** How much of a tool's result a line shows: enough for the facts a reply states first. */
@@ -59,11 +62,11 @@ public final class DemoCommand implements Main.Command {
             new Line("snack-room", "s2", "发什么快递? 几天能到"),
             new Line("snack-room", "s4", "拆了还能退吗"));
 
-    public String summary() { return "run the demo: a node, a burst of viewer messages, what happened to each"; }
+    @Mixin ConfOption conf;
 
-    public int run(String[] argv) throws Exception {
-        Options args = Options.parse(argv, 0, Set.of("conf"), Set.of());
-        NodeConfig loaded = ConfigLoader.load(Path.of(args.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
+    @Override
+    public Integer call() throws Exception {
+        NodeConfig loaded = conf.load().withPort(0);
         // The demo plays the platform (a state push) and the operator (reading each outcome in full):
         // tokens of its own for this run, so it needs no secret of a real deployment. It publishes
         // nothing, but a publisher token of its own too keeps the node from writing one to var/.

@@ -6,8 +6,10 @@ import io.liveharness.engine.gguf.RandomModel;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Set;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * `bench engine`: the batcher's decode throughput at 1, 4, 16 and 64 rooms on a random-weight
@@ -17,25 +19,26 @@ import java.util.Set;
  * random llama-architecture model of the same shape (b4916 cannot load qwen3); KV reuse (a version's shared prefix, an
  * evicted room restored from host memory, each against a cold prefill); ends with name=value lines.
  */
-public final class EngineBenchCommand implements Main.Command {
+@Command(name = "engine", mixinStandardHelpOptions = true, description = "Batcher throughput at 1-64 rooms against sequential, bare-loop and llama.cpp-slots baselines, prefix TTFT and KV reuse; ends with name=value lines.")
+final class EngineBenchCommand implements Callable<Integer> {
+    @Option(names = "--model", paramLabel = "F", description = "the model (default: a random ~160M qwen3, cached under ~/.cache/liveharness/models/)") Path modelFile;
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1", description = "llama.cpp threads (default: ${DEFAULT-VALUE})") int threads;
+    @Option(names = "--tokens", paramLabel = "N", defaultValue = "32", description = "tokens decoded per room (default: ${DEFAULT-VALUE})") int tokens;
+    @Option(names = "--rooms", paramLabel = "1,4,16,64", defaultValue = "1,4,16,64", split = ",", description = "room counts (default: ${DEFAULT-VALUE})") int[] rooms;
+    @Option(names = "--vocab", paramLabel = "F", description = "the random models' vocabulary GGUF (default: models/vocab/ggml-vocab-gpt-2.gguf)") Path vocabFile;
+    @Option(names = "--library", paramLabel = "DIR", description = "the llama.cpp build (default: the pinned one)") Path library;
+    @Option(names = "--slots-model", paramLabel = "F", description = "the llama-architecture model of the slots baseline (default: a random one of the same shape)") Path slotsModelFile;
 
     @Override
-    public String summary() {
-        return "engine benchmark: bench engine [--model F] [--threads N] [--tokens N] [--rooms 1,4,16,64] [--vocab F] [--slots-model F]";
-    }
-
-    @Override
-    public int run(String[] args) throws Exception {
-        int from = args.length > 0 && args[0].equals("engine") ? 1 : 0;
-        Options o = Options.parse(args, from, Set.of("model", "threads", "tokens", "rooms", "vocab", "library", "slots-model"), Set.of());
-        Path vocab = Path.of(o.get("vocab", ModelCommand.DEFAULT_VOCAB.toString()));
+    public Integer call() throws Exception {
+        Path vocab = vocabFile != null ? vocabFile : ModelCommand.DEFAULT_VOCAB;
         String cache = System.getenv("LIVEHARNESS_CACHE");
         Path dir = (cache != null && !cache.isBlank() ? Path.of(cache)
                 : Path.of(System.getProperty("user.home"), ".cache", "liveharness")).resolve("models");
         RandomModel.Spec spec = RandomModel.Spec.bench();
         Path model;
-        if (o.has("model")) {
-            model = Path.of(o.get("model", ""));
+        if (modelFile != null) {
+            model = modelFile;
         } else {
             if (!Files.isRegularFile(vocab)) throw new UsageException("vocabulary GGUF " + vocab + " not found (--vocab)");
             Path file = dir.resolve(spec.fileName(vocab.getFileName().toString()));
@@ -44,18 +47,14 @@ public final class EngineBenchCommand implements Main.Command {
         }
         // the slot-batching baseline's llama.cpp (b4916) predates qwen3: a llama-architecture model of the same shape
         Path slotsModel;
-        if (o.has("slots-model")) {
-            slotsModel = Path.of(o.get("slots-model", ""));
+        if (slotsModelFile != null) {
+            slotsModel = slotsModelFile;
         } else {
             if (!Files.isRegularFile(vocab)) throw new UsageException("vocabulary GGUF " + vocab + " not found (--vocab)");
             Path file = dir.resolve(RandomLlamaModel.fileName(spec, vocab.getFileName().toString()));
             if (!Files.isRegularFile(file)) System.err.println("writing the random llama model " + file + " ...");
             slotsModel = RandomLlamaModel.cached(spec, vocab, dir);
         }
-        int threads = (int) o.number("threads", 1);
-        int tokens = (int) o.number("tokens", 32);
-        int[] rooms = Arrays.stream(o.get("rooms", "1,4,16,64").split(",")).mapToInt(s -> Integer.parseInt(s.strip())).toArray();
-        Path library = o.has("library") ? Path.of(o.get("library", "")) : null;
         EngineBenchmark bench = new EngineBenchmark(model, library, threads, tokens, System.out);
         EngineBenchmark.Result r = bench.run(rooms, 16);
         EngineBenchmark.ReuseResult reuse = bench.kvReuse();

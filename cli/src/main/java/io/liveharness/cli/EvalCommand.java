@@ -1,6 +1,5 @@
 package io.liveharness.cli;
 
-import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.eval.compare.Comparison;
@@ -43,88 +42,95 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code eval run|rescore|compare|robustness|export|devset}: a harness version measured on a dev set,
  * a run's transcripts scored again by today's checks, two runs compared, the spread over harness variants, trajectories for training, the demo dev set.
  */
-public final class EvalCommand implements Main.Command {
+@Command(name = "eval", mixinStandardHelpOptions = true, description = "A harness version measured on a dev set (Accuracy, Effectiveness), runs re-scored or compared, the spread over harness variants, trajectories for training, the demo dev set (docs/eval.md).")
+final class EvalCommand {
     static final Path DEFAULT_DEV_SET = Path.of("eval/dev/demo.jsonl");
     static final Path ROBUSTNESS_ROOT = Path.of("eval/robustness");
-    private static final Set<String> RUN_OPTIONS = Set.of("harness", "dev-set", "model", "remote", "remote-model", "judge",
-            "judge-model", "id", "out", "limit", "every", "conf", "deadline-ms", "world");
 
-    public String summary() {
-        return "eval run --harness V [--dev-set F] [--world DIR] [--model GGUF|--remote URL] | rescore RUN [--out DIR] [--id ID] | compare A B"
-                + " | robustness | export RUN | devset";
-    }
-
-    public int run(String[] args) throws Exception {
-        String verb = args.length == 0 ? "" : args[0];
-        return switch (verb) {
-            case "run" -> run(Options.parse(args, 1, RUN_OPTIONS, Set.of("expert")), String.join(" ", args));
-            case "devset" -> devset(Options.parse(args, 1, Set.of("out", "seed", "conf"), Set.of()));
-            case "robustness" -> robustness(Options.parse(args, 1, union(RUN_OPTIONS, Set.of("variants", "seed")), Set.of("expert")), String.join(" ", args));
-            case "export" -> export(arg(args, 1, "eval export RUN --format openai-chat|sharegpt"),
-                    Options.parse(args, 2, Set.of("format", "out", "require"), Set.of("include-fallbacks")));
-            case "rescore" -> rescore(arg(args, 1, "eval rescore RUN [--out DIR] [--id ID] [--conf F] [--world DIR]"),
-                    Options.parse(args, 2, Set.of("out", "id", "conf", "world"), Set.of()), String.join(" ", args));
-            case "compare" -> compare(arg(args, 1, "eval compare RUN_A RUN_B"), arg(args, 2, "eval compare RUN_A RUN_B"),
-                    Options.parse(args, 3, Set.of("seed", "resamples", "out"), Set.of()));
-            default -> throw new UsageException("usage: " + summary());
-        };
-    }
-
-    private static String arg(String[] args, int i, String usage) {
-        if (args.length <= i || args[i].startsWith("--")) throw new UsageException("usage: " + usage);
-        return args[i];
+    /** What a run answers with, shared by {@code eval run} and {@code eval robustness}. */
+    static final class RunOptions {
+        @Option(names = "--harness", paramLabel = "V", required = true, description = "a harness folder, a version id or a channel") String harness;
+        @Option(names = "--dev-set", paramLabel = "F", defaultValue = "eval/dev/demo.jsonl", description = "the cases (default: ${DEFAULT-VALUE})") Path devSet;
+        @Option(names = "--world", paramLabel = "DIR", description = "the rooms and catalog of a world `model data` wrote, instead of conf's") Path world;
+        @Option(names = "--model", paramLabel = "GGUF", description = "a model instead of conf's engine.model") String model;
+        @Option(names = "--remote", paramLabel = "URL", description = "an OpenAI-compatible server instead of a local model (key: LIVEHARNESS_REMOTE_API_KEY)") String remote;
+        @Option(names = "--remote-model", paramLabel = "NAME", description = "the remote server's model name") String remoteModel;
+        @Option(names = "--expert", description = "answer by the training expert (the stand-in for a strong model)") boolean expert;
+        @Option(names = "--judge", paramLabel = "URL", description = "an OpenAI-compatible judge model for the rubric") String judge;
+        @Option(names = "--judge-model", paramLabel = "NAME", defaultValue = "judge", description = "the judge's model name (default: ${DEFAULT-VALUE})") String judgeModel;
+        @Option(names = "--id", paramLabel = "ID", description = "the run's id (default: <harness>-<time>)") String id;
+        @Option(names = "--out", paramLabel = "DIR", description = "where the run folder goes (default: eval/runs, eval/robustness)") Path out;
+        @Option(names = "--every", paramLabel = "K", defaultValue = "1", description = "every K-th case only (default: ${DEFAULT-VALUE})") int every;
+        @Option(names = "--limit", paramLabel = "N", description = "the first N of those") Integer limit;
+        @Option(names = "--deadline-ms", paramLabel = "MS", description = "a reply's deadline (default: conf's rooms.replyDeadlineMs)") Long deadlineMs;
+        @Mixin ConfOption conf;
     }
 
     /** The conf; with {@code --world DIR}, reading the rooms and catalog of the world {@code model data} wrote there. */
-    private static NodeConfig config(Options o) {
-        NodeConfig conf = ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
-        if (!o.has("world")) return conf;
+    private static NodeConfig config(ConfOption conf, Path world) {
+        NodeConfig c = conf.load();
+        if (world == null) return c;
         try {
-            return SyntheticWorld.configOf(conf, Path.of(o.get("world", "")));
+            return SyntheticWorld.configOf(c, world);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
     }
 
+    @Spec CommandSpec spec;
+
+    /** The command line as typed after {@code eval}, for the run's record of how it was made. */
+    private String typed() {
+        List<String> all = spec.root().commandLine().getParseResult().originalArgs();
+        return String.join(" ", all.subList(all.indexOf("eval") + 1, all.size()));
+    }
+
     // --- run ------------------------------------------------------------------------------------
 
-    private static int run(Options o, String command) throws Exception {
-        if (!o.has("harness")) throw new UsageException("eval run needs --harness (a folder, a version id or a channel)");
-        NodeConfig config = config(o);
-        EvalHarness harness = EvalHarness.resolve(o.get("harness", null), config);
-        Path devSet = Path.of(o.get("dev-set", DEFAULT_DEV_SET.toString()));
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "The dev set through a room's pipeline; Accuracy and Effectiveness per case and run, transcripts and report in eval/runs/<id>/.")
+    int run(@Mixin RunOptions o) throws Exception {
+        String command = typed();
+        NodeConfig config = config(o.conf, o.world);
+        EvalHarness harness = EvalHarness.resolve(o.harness, config);
+        Path devSet = o.devSet;
         List<DevCase> cases = DevSet.read(devSet);
         cases = subset(cases, o);
-        String id = o.get("id", harness.harness().name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-                .withZone(ZoneOffset.UTC).format(Instant.now()));
-        Path dir = Path.of(o.get("out", RunFiles.DEFAULT_ROOT.toString())).resolve(id);
+        String id = o.id != null ? o.id : harness.harness().name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(ZoneOffset.UTC).format(Instant.now());
+        Path dir = (o.out != null ? o.out : RunFiles.DEFAULT_ROOT).resolve(id);
         if (Files.exists(dir.resolve("run.json"))) throw new UsageException("run " + dir + " exists; choose another --id");
         String apiKey = System.getenv("LIVEHARNESS_REMOTE_API_KEY");
-        var engine = EvalModels.engine(config, o.get("model", null), o.get("remote", null), o.get("remote-model", null), apiKey);
-        long deadline = (long) o.number("deadline-ms", config.rooms().replyDeadlineMs());
+        var engine = EvalModels.engine(config, o.model, o.remote, o.remoteModel, apiKey);
+        long deadline = o.deadlineMs != null ? o.deadlineMs : config.rooms().replyDeadlineMs();
         Judge judge = null;
-        if (o.has("judge")) {
-            ModelBackend judgeModel = EvalModels.judge(o.get("judge", null), o.get("judge-model", "judge"), apiKey, 60_000);
+        if (o.judge != null) {
+            ModelBackend judgeModel = EvalModels.judge(o.judge, o.judgeModel, apiKey, 60_000);
             judge = new Judge(judgeModel, harness.files().text(Judge.PROMPT_FILE), 60_000);
         }
         System.err.println("eval: " + cases.size() + " cases of " + devSet + " on " + harness.harness().version() + " ("
-                + harness.source() + "), model " + (o.has("expert") ? "the expert" : engine.backend().equals("remote") ? engine.remoteUrl() : engine.model())
+                + harness.source() + "), model " + (o.expert ? "the expert" : engine.backend().equals("remote") ? engine.remoteUrl() : engine.model())
                 + "; writing " + dir);
         long started = System.currentTimeMillis();
         String startedAt = Instant.ofEpochMilli(started).toString();
         List<CaseRecord> records;
         RunMeta meta;
-        try (EvalRig rig = openRig(config, engine, List.of(harness.harness()), deadline, o.has("expert"))) {
+        try (EvalRig rig = openRig(config, engine, List.of(harness.harness()), deadline, o.expert)) {
             records = EvalRunner.run(rig, harness.harness(), cases, new EvalRunner.Options(dir, judge, System.err));
             var info = rig.modelInfo();
             meta = new RunMeta(id, harness.harness().version(), harness.source(), info.name() + " (" + engine.backend() + ")",
-                    info.testModel(), devSet.toString(), sha256(devSet), judge == null ? null : o.get("judge-model", "judge") + " at " + o.get("judge", null),
+                    info.testModel(), devSet.toString(), sha256(devSet), judge == null ? null : o.judgeModel + " at " + o.judge,
                     startedAt, System.currentTimeMillis() - started, "./liveharness eval " + command);
         } finally {
             if (judge != null) judge.close();
@@ -148,12 +154,11 @@ public final class EvalCommand implements Main.Command {
     }
 
     /** {@code --every K}: every K-th case (a sample across all rooms and intents); {@code --limit N}: the first N of those. */
-    private static List<DevCase> subset(List<DevCase> cases, Options o) {
-        int every = (int) o.number("every", 1);
-        if (every < 1) throw new UsageException("--every must be at least 1");
+    private static List<DevCase> subset(List<DevCase> cases, RunOptions o) {
+        if (o.every < 1) throw new UsageException("--every must be at least 1");
         List<DevCase> out = new java.util.ArrayList<>();
-        for (int i = 0; i < cases.size(); i += every) out.add(cases.get(i));
-        return o.has("limit") ? out.subList(0, Math.min(out.size(), (int) o.number("limit", out.size()))) : out;
+        for (int i = 0; i < cases.size(); i += o.every) out.add(cases.get(i));
+        return o.limit != null ? out.subList(0, Math.min(out.size(), o.limit)) : out;
     }
 
     static String sha256(Path file) throws Exception {
@@ -167,7 +172,13 @@ public final class EvalCommand implements Main.Command {
      * checks; the catalog's facts of cases from runs that did not store them come from conf's rooms
      * and catalog (or {@code --world}'s) where those agree with what each case recorded.
      */
-    private static int rescore(String run, Options o, String command) throws Exception {
+    @Command(name = "rescore", mixinStandardHelpOptions = true, description = "A run's stored transcripts (or each run of an eval robustness folder) scored again by today's checks.")
+    int rescore(@Parameters(paramLabel = "RUN", description = "a run id under eval/runs, a run folder or a robustness folder") String run,
+                @Option(names = "--out", paramLabel = "DIR", description = "where the re-scored run goes (default: eval/runs or eval/robustness)") Path outDir,
+                @Option(names = "--id", paramLabel = "ID", description = "its id (default: <run>-rescored)") String newId,
+                @Option(names = "--world", paramLabel = "DIR", description = "the world whose catalog facts older runs did not store") Path world,
+                @Mixin ConfOption conf) throws Exception {
+        String command = typed();
         Path source = Path.of(run);
         boolean robustness = Rescorer.isRobustness(source);
         if (!robustness) {
@@ -178,9 +189,9 @@ public final class EvalCommand implements Main.Command {
             }
         }
         String name = source.toAbsolutePath().normalize().getFileName().toString();
-        String id = o.get("id", name + "-rescored");
-        Path out = Path.of(o.get("out", robustness ? ROBUSTNESS_ROOT.toString() : RunFiles.DEFAULT_ROOT.toString())).resolve(id);
-        CatalogRecovery facts = CatalogRecovery.of(config(o));
+        String id = newId != null ? newId : name + "-rescored";
+        Path out = (outDir != null ? outDir : robustness ? ROBUSTNESS_ROOT : RunFiles.DEFAULT_ROOT).resolve(id);
+        CatalogRecovery facts = CatalogRecovery.of(config(conf, world));
         String how = "./liveharness eval " + command;
         List<Rescorer.Result> results;
         try {
@@ -200,11 +211,16 @@ public final class EvalCommand implements Main.Command {
 
     // --- compare --------------------------------------------------------------------------------
 
-    private static int compare(String a, String b, Options o) throws Exception {
+    @Command(name = "compare", mixinStandardHelpOptions = true, description = "Per-metric deltas of two runs with paired-bootstrap intervals and the flipped cases; written where harness promote reads them.")
+    int compare(@Parameters(paramLabel = "A", description = "the baseline run") String a,
+                @Parameters(paramLabel = "B", description = "the candidate run") String b,
+                @Option(names = "--seed", paramLabel = "S", defaultValue = "20260802", description = "the bootstrap's seed (default: ${DEFAULT-VALUE})") long seed,
+                @Option(names = "--resamples", paramLabel = "N", defaultValue = "" + PairedBootstrap.DEFAULT_RESAMPLES, description = "bootstrap resamples (default: ${DEFAULT-VALUE})") int resamples,
+                @Option(names = "--out", paramLabel = "DIR", defaultValue = "eval/comparisons", description = "where the comparison goes (default: ${DEFAULT-VALUE})") Path out) throws Exception {
         RunFiles.Run x = RunFiles.read(RunFiles.resolve(a)), y = RunFiles.read(RunFiles.resolve(b));
         Comparison c = RunComparer.compare(x.meta().id(), x.meta().harnessVersion(), x.scores(), y.meta().id(),
-                y.meta().harnessVersion(), y.scores(), (long) o.number("seed", 20260802), (int) o.number("resamples", PairedBootstrap.DEFAULT_RESAMPLES));
-        Path file = PromotionGate.write(Path.of(o.get("out", PromotionGate.DEFAULT_COMPARISONS.toString())), c);
+                y.meta().harnessVersion(), y.scores(), seed, resamples);
+        Path file = PromotionGate.write(out, c);
         System.out.println(ComparisonText.render(c));
         System.out.println("written to " + file);
         return 0;
@@ -212,27 +228,28 @@ public final class EvalCommand implements Main.Command {
 
     // --- robustness -----------------------------------------------------------------------------
 
-    private static int robustness(Options o, String command) throws Exception {
-        if (!o.has("harness")) throw new UsageException("eval robustness needs --harness (a folder, a version id or a channel)");
-        NodeConfig config = config(o);
-        EvalHarness base = EvalHarness.resolve(o.get("harness", null), config);
-        int n = (int) o.number("variants", 3);
-        long seed = (long) o.number("seed", 1);
+    @Command(name = "robustness", mixinStandardHelpOptions = true, description = "The metrics' spread over N task-preserving harness variants of a version.")
+    int robustness(@Mixin RunOptions o,
+                   @Option(names = "--variants", paramLabel = "N", defaultValue = "3", description = "variants (default: ${DEFAULT-VALUE})") int n,
+                   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "the variants' seed (default: ${DEFAULT-VALUE})") long seed) throws Exception {
+        String command = typed();
+        NodeConfig config = config(o.conf, o.world);
+        EvalHarness base = EvalHarness.resolve(o.harness, config);
         List<EvalHarness> all = new java.util.ArrayList<>(List.of(base));
         for (var v : HarnessAugmenter.variants(base.files(), n, seed)) {
             all.add(new EvalHarness(io.liveharness.harness.HarnessLoader.load(v.files()), v.files(), "variant " + v.index() + " of " + base.harness().version()));
         }
-        Path devSet = Path.of(o.get("dev-set", DEFAULT_DEV_SET.toString()));
+        Path devSet = o.devSet;
         List<DevCase> cases = DevSet.read(devSet);
         cases = subset(cases, o);
-        String id = o.get("id", "robustness-" + base.harness().name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
-                .withZone(ZoneOffset.UTC).format(Instant.now()));
-        Path root = Path.of(o.get("out", ROBUSTNESS_ROOT.toString())).resolve(id);
+        String id = o.id != null ? o.id : "robustness-" + base.harness().name() + "-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
+                .withZone(ZoneOffset.UTC).format(Instant.now());
+        Path root = (o.out != null ? o.out : ROBUSTNESS_ROOT).resolve(id);
         String apiKey = System.getenv("LIVEHARNESS_REMOTE_API_KEY");
-        var engine = EvalModels.engine(config, o.get("model", null), o.get("remote", null), o.get("remote-model", null), apiKey);
-        long deadline = (long) o.number("deadline-ms", config.rooms().replyDeadlineMs());
+        var engine = EvalModels.engine(config, o.model, o.remote, o.remoteModel, apiKey);
+        long deadline = o.deadlineMs != null ? o.deadlineMs : config.rooms().replyDeadlineMs();
         Map<String, RunSummary> summaries = new LinkedHashMap<>();
-        try (EvalRig rig = openRig(config, engine, all.stream().map(EvalHarness::harness).toList(), deadline, o.has("expert"))) {
+        try (EvalRig rig = openRig(config, engine, all.stream().map(EvalHarness::harness).toList(), deadline, o.expert)) {
             for (int i = 0; i < all.size(); i++) {
                 EvalHarness h = all.get(i);
                 String runId = i == 0 ? "base" : "hsa" + i;
@@ -260,25 +277,24 @@ public final class EvalCommand implements Main.Command {
         return 0;
     }
 
-    private static Set<String> union(Set<String> a, Set<String> b) {
-        Set<String> out = new java.util.HashSet<>(a);
-        out.addAll(b);
-        return out;
-    }
-
     // --- export ---------------------------------------------------------------------------------
 
-    private static int export(String run, Options o) throws Exception {
+    @Command(name = "export", mixinStandardHelpOptions = true, description = "A run's full trajectories (system prompt, tool calls and results, reply) as JSONL, filtered by score.")
+    int export(@Parameters(paramLabel = "RUN", description = "a run id or folder") String run,
+               @Option(names = "--format", paramLabel = "openai-chat|sharegpt", defaultValue = "openai-chat", description = "(default: ${DEFAULT-VALUE})") String formatName,
+               @Option(names = "--require", paramLabel = "WHAT", defaultValue = "none", description = "which scores a case needs to be kept (default: ${DEFAULT-VALUE})") String require,
+               @Option(names = "--include-fallbacks", description = "keep replies the fallback gave too") boolean includeFallbacks,
+               @Option(names = "--out", paramLabel = "F", description = "the JSONL file (default: in the run folder)") Path outFile) throws Exception {
         RunFiles.Run r = RunFiles.read(RunFiles.resolve(run));
         ExportFormat format;
         TrajectoryExport.Filter filter;
         try {
-            format = ExportFormat.named(o.get("format", "openai-chat"));
-            filter = new TrajectoryExport.Filter(o.get("require", "none"), o.has("include-fallbacks"));
+            format = ExportFormat.named(formatName);
+            filter = new TrajectoryExport.Filter(require, includeFallbacks);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        Path out = Path.of(o.get("out", r.dir().resolve("trajectories-" + format.name() + ".jsonl").toString()));
+        Path out = outFile != null ? outFile : r.dir().resolve("trajectories-" + format.name() + ".jsonl");
         int n = TrajectoryExport.write(r.cases(), format, filter, out);
         System.out.println("wrote " + n + " of " + r.cases().size() + " trajectories (" + format.name() + ", require " + filter.require()
                 + (filter.includeFallbacks() ? ", fallbacks included" : ", fallbacks left out") + ") to " + out);
@@ -287,15 +303,17 @@ public final class EvalCommand implements Main.Command {
 
     // --- devset ---------------------------------------------------------------------------------
 
-    private static int devset(Options o) throws Exception {
-        NodeConfig config = config(o);
+    @Command(name = "devset", mixinStandardHelpOptions = true, description = "Regenerate the demo dev set from the rooms and catalog.")
+    int devset(@Option(names = "--out", paramLabel = "F", defaultValue = "eval/dev/demo.jsonl", description = "(default: ${DEFAULT-VALUE})") Path out,
+               @Option(names = "--seed", paramLabel = "S", defaultValue = "9", description = "(default: ${DEFAULT-VALUE})") long seed,
+               @Mixin ConfOption conf) throws Exception {
+        NodeConfig config = conf.load();
         Catalog catalog = Catalog.load(Path.of(config.catalog().file()));
         Policies policies = Policies.load(Path.of(config.catalog().policies()));
         var rooms = RoomManifests.load(Path.of(config.rooms().dir()), catalog);
         Map<String, Product> products = new LinkedHashMap<>();
         rooms.forEach(r -> r.products().forEach(id -> catalog.find(id).ifPresent(p -> products.put(id, p))));
-        List<DevCase> cases = DevSetGenerator.generate(rooms, products, policies, (long) o.number("seed", 9));
-        Path out = Path.of(o.get("out", DEFAULT_DEV_SET.toString()));
+        List<DevCase> cases = DevSetGenerator.generate(rooms, products, policies, seed);
         DevSet.write(out, cases);
         Map<String, Integer> byIntent = new LinkedHashMap<>();
         cases.forEach(c -> byIntent.merge(c.intent(), 1, Integer::sum));

@@ -3,7 +3,6 @@ package io.liveharness.cli;
 import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.harness.Harness;
 import io.liveharness.harness.HarnessDiff;
@@ -11,6 +10,10 @@ import io.liveharness.harness.HarnessException;
 import io.liveharness.harness.HarnessFiles;
 import io.liveharness.harness.HarnessLoader;
 import io.liveharness.harness.HarnessRegistry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,70 +22,52 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
 
 /**
- * {@code harness validate|publish|diff|list}: what an operator does with a harness version
- * before and while rooms run it.
+ * {@code harness validate|publish|diff|list|pin|promote|augment}: what an operator does with a
+ * harness version before and while rooms run it.
  */
-public final class HarnessCommand implements Main.Command {
+@Command(name = "harness", mixinStandardHelpOptions = true, description = "Harness versions: check, publish, compare, list, pin a room, promote, augment (docs/harness.md).",
+        subcommands = {HarnessPin.class, HarnessEvolution.Promote.class, HarnessEvolution.Augment.class})
+final class HarnessCommand {
     private static final ObjectMapper JSON = Json.MAPPER;
 
-    public String summary() {
-        return "harness validate DIR | publish DIR [--channel C] [--node URL] | diff A B | list | promote V --to stable [--node URL] | augment V --variants N";
-    }
-
-    public int run(String[] args) throws Exception {
-        String verb = args.length == 0 ? "" : args[0];
-        return switch (verb) {
-            case "validate" -> validate(arg(args, 1, "harness validate DIR"));
-            case "publish" -> publish(arg(args, 1, "harness publish DIR"), Options.parse(args, 2, Set.of("channel", "node", "conf"), Set.of()));
-            case "diff" -> diff(arg(args, 1, "harness diff A B"), arg(args, 2, "harness diff A B"), Options.parse(args, 3, Set.of("conf"), Set.of()));
-            case "list" -> list(Options.parse(args, 1, Set.of("conf"), Set.of()));
-            case "promote" -> HarnessEvolution.promote(arg(args, 1, "harness promote VERSION --to stable"),
-                    Options.parse(args, 2, Set.of("to", "reason", "conf", "comparisons", "policy", "node"), Set.of("force")));
-            case "augment" -> HarnessEvolution.augment(arg(args, 1, "harness augment VERSION --variants N --seed S"),
-                    Options.parse(args, 2, Set.of("variants", "seed", "out", "conf"), Set.of("publish")));
-            default -> throw new UsageException("usage: " + summary());
-        };
-    }
-
-    private static String arg(String[] args, int i, String usage) {
-        if (args.length <= i || args[i].startsWith("--")) throw new UsageException("usage: " + usage);
-        return args[i];
-    }
-
-    private static int validate(String dir) {
+    @Command(name = "validate", mixinStandardHelpOptions = true, description = "Check a harness version: `ok, version <id>`, or every problem with file and line (exit 1).")
+    int validate(@Parameters(paramLabel = "DIR", description = "the harness folder") Path dir) {
         try {
-            Harness h = HarnessLoader.load(Path.of(dir));
+            Harness h = HarnessLoader.load(dir);
             System.out.println("ok, version " + h.version() + " (" + h.skills().size() + " skills, " + h.tools().size()
                     + " tools, " + h.prompt().sections().size() + " prompt sections, " + h.hooks().size() + " hooks)");
-            return 0;
+            return ExitCodes.OK;
         } catch (HarnessException e) {
             e.problems().forEach(System.out::println);
             System.out.println(e.problems().size() + " problem" + (e.problems().size() == 1 ? "" : "s"));
-            return 1;
+            return ExitCodes.FAILED;
         }
     }
 
-    private static int publish(String dir, Options o) throws Exception {
-        HarnessFiles files = HarnessFiles.fromDirectory(Path.of(dir));
-        String channel = o.get("channel", null);
-        if (o.has("node")) return publishToNode(o.get("node", null), files, channel, publisherToken(config(o)));
+    @Command(name = "publish", mixinStandardHelpOptions = true, description = "Publish a version to the store (running nodes pick it up within harness.refreshMs) or, with --node, to a node over its API with the publisher token. Refused (exit 1) with its problems.")
+    int publish(@Parameters(paramLabel = "DIR", description = "the harness folder") Path dir,
+                @Option(names = "--channel", paramLabel = "C", description = "also move this channel (stable, canary, ...) to it") String channel,
+                @Option(names = "--node", paramLabel = "URL", description = "publish to this node (http://host:port) instead of the store") String node,
+                @Mixin ConfOption conf) throws Exception {
+        HarnessFiles files = HarnessFiles.fromDirectory(dir);
+        if (node != null) return publishToNode(node, files, channel, publisherToken(conf.load()));
         // Without --node this process writes the store itself: its permission is the file system's
         // (write access to harness.stateDir), not a token; conf's MCP servers still bound what a version may name.
-        HarnessRegistry registry = registry(o);
+        NodeConfig c = conf.load();
+        HarnessRegistry registry = registry(c);
         try {
             Harness h = registry.publish(files);
             if (channel != null) registry.setChannel(channel, h.version());
             System.out.println("published " + h.version() + (channel == null ? "" : " to channel " + channel)
-                    + " in " + config(o).harness().stateDir() + "; running nodes on it pick it up within "
-                    + config(o).harness().refreshMs() + " ms");
-            return 0;
+                    + " in " + c.harness().stateDir() + "; running nodes on it pick it up within "
+                    + c.harness().refreshMs() + " ms");
+            return ExitCodes.OK;
         } catch (HarnessException e) {
             e.problems().forEach(System.out::println);
             System.out.println("refused: " + e.problems().size() + " problems; the running version keeps serving");
-            return 1;
+            return ExitCodes.FAILED;
         }
     }
 
@@ -111,21 +96,24 @@ public final class HarnessCommand implements Main.Command {
                 .header("content-type", "application/json").header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
                 HttpResponse.BodyHandlers.ofString());
         System.out.println(r.statusCode() + " " + r.body());
-        return r.statusCode() == 201 ? 0 : 1;
+        return r.statusCode() == 201 ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
-    /** A and B are harness folders or published version ids. */
-    private static int diff(String a, String b, Options o) {
+    @Command(name = "diff", mixinStandardHelpOptions = true, description = "What changed between two versions: skills, tools, prompt sections, hooks, line by line.")
+    int diff(@Parameters(paramLabel = "A", description = "a harness folder or a published version id") String a,
+             @Parameters(paramLabel = "B", description = "a harness folder or a published version id") String b,
+             @Mixin ConfOption conf) {
         HarnessRegistry registry = null;
-        HarnessFiles x = Files.isDirectory(Path.of(a)) ? HarnessFiles.fromDirectory(Path.of(a)) : (registry = registry(o)).files(a);
+        HarnessFiles x = Files.isDirectory(Path.of(a)) ? HarnessFiles.fromDirectory(Path.of(a)) : (registry = registry(conf.load())).files(a);
         HarnessFiles y = Files.isDirectory(Path.of(b)) ? HarnessFiles.fromDirectory(Path.of(b))
-                : (registry == null ? registry(o) : registry).files(b);
+                : (registry == null ? registry(conf.load()) : registry).files(b);
         System.out.print(HarnessDiff.between(x, y));
-        return 0;
+        return ExitCodes.OK;
     }
 
-    private static int list(Options o) {
-        HarnessRegistry registry = registry(o);
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "The store's versions, quarantined versions, channels, pins and experiments.")
+    int list(@Mixin ConfOption conf) {
+        HarnessRegistry registry = registry(conf.load());
         registry.versions().values().forEach(h -> System.out.println(h.version() + "  " + h.description()));
         registry.quarantined().forEach((version, reason) -> System.out.println("quarantined " + version + ": " + reason));
         registry.routing().channels().forEach((c, v) -> System.out.println("channel " + c + " -> " + v));
@@ -133,15 +121,10 @@ public final class HarnessCommand implements Main.Command {
                 + (p.version() != null ? p.version() : "channel " + p.channel())));
         registry.routing().experiments().forEach(e -> System.out.println("experiment " + e.name() + " on " + e.channel()
                 + ": " + e.control() + " / " + e.treatment() + " (" + e.treatmentShare() + ")"));
-        return 0;
+        return ExitCodes.OK;
     }
 
-    static NodeConfig config(Options o) {
-        return ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
-    }
-
-    static HarnessRegistry registry(Options o) {
-        NodeConfig c = config(o);
+    static HarnessRegistry registry(NodeConfig c) {
         return HarnessRegistry.open(Path.of(c.harness().stateDir()), Path.of(c.harness().dir()), c.harness().defaultVersion(),
                 c.mcp().servers().keySet(), c.harness().maxVersions());
     }

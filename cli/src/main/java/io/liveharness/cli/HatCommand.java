@@ -1,35 +1,32 @@
 package io.liveharness.cli;
 
-import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.YamlFiles;
 import io.liveharness.hat.HatRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
-import java.util.Set;
 
 /** {@code hat run PLAN.yaml [--out DIR]}: the report's HAT experiment replayed from a plan (docs/hat.md). */
-final class HatCommand implements Main.Command {
-    static final String USAGE = "hat run PLAN.yaml [--out DIR] [--conf F]";
+@Command(name = "hat", mixinStandardHelpOptions = true, description = "The report's HAT experiment: fixed-harness SFT vs HSA-SFT vs HSA-RL on held-out harness variants (docs/hat.md).")
+final class HatCommand {
 
-    @Override
-    public String summary() { return USAGE + "   fixed-harness SFT vs HSA-SFT vs HSA-RL on held-out harness variants"; }
-
-    @Override
-    public int run(String[] args) throws Exception {
-        if (args.length < 2 || !args[0].equals("run") || args[1].startsWith("--")) throw new UsageException("usage: " + USAGE);
-        Path plan = Path.of(args[1]);
-        Options o = Options.parse(args, 2, Set.of("out", "conf"), Set.of());
+    @Command(name = "run", mixinStandardHelpOptions = true, description = "Run (or resume) a plan; exit 1 when it stopped before the report.")
+    int run(@Parameters(paramLabel = "PLAN.yaml", description = "the plan, e.g. hat/tiny.yaml") Path plan,
+            @Option(names = "--out", paramLabel = "DIR", description = "the run folder (default: var/hat/<plan>)") Path out,
+            @Mixin ConfOption conf) throws Exception {
         String stem = plan.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        Path out = Path.of(o.get("out", "var/hat/" + stem));
-        var config = ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
+        Path dir = out != null ? out : Path.of("var/hat/" + stem);
+        var config = conf.load();
         HatRun.Result r;
         try {
-            r = HatRun.run(plan, out, config, System.err, 0);
+            r = HatRun.run(plan, dir, config, System.err, 0);
         } catch (YamlFiles.FileException | IllegalArgumentException e) {
-            System.err.println("liveharness hat: " + e.getMessage());
-            return 1;
+            throw new InputException(e.getMessage());
         }
         System.out.println("hat: " + (r.finished() ? "done; report " + r.report() : "stopped; rerun to continue") + " (" + r.out() + ")");
-        return r.finished() ? 0 : 1;
+        return r.finished() ? ExitCodes.OK : ExitCodes.FAILED;
     }
 }

@@ -1,26 +1,27 @@
 package io.liveharness.cli;
 
-import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.NodeConfig;
 import io.liveharness.bench.kafka.KafkaBenchmark;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** `bench kafka [--messages N] [--rooms N] [--conf F]`: a node over Kafka against the same node over HTTP and a plain consumer-producer loop. */
-final class KafkaBenchCommand implements Main.Command {
+@Command(name = "kafka", mixinStandardHelpOptions = true, description = "Messages per second through a node over Kafka against the same node over HTTP and a plain consumer-producer loop on the same (self-started) broker; last lines kafka_ratio=X, kafka_vs_http=Y.")
+final class KafkaBenchCommand implements Callable<Integer> {
+    @Option(names = "--messages", paramLabel = "N", defaultValue = "1000", description = "messages per path (default: ${DEFAULT-VALUE})") int messages;
+    @Option(names = "--rooms", paramLabel = "N", defaultValue = "64", description = "rooms (default: ${DEFAULT-VALUE})") int rooms;
+    @Mixin ConfOption confOption;
 
     @Override
-    public String summary() { return "bench kafka [--messages N] [--rooms N] [--conf F]"; }
-
-    @Override
-    public int run(String[] args) throws Exception {
-        Options o = Options.parse(args, 1, Set.of("messages", "rooms", "conf"), Set.of());
-        int messages = (int) o.number("messages", 1_000);
-        int rooms = (int) o.number("rooms", 64);
+    public Integer call() throws Exception {
         if (messages < 1 || rooms < 1) throw new UsageException("--messages and --rooms must be at least 1");
-        NodeConfig conf = ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString()))).withPort(0);
+        NodeConfig conf = confOption.load().withPort(0);
         Path state = Files.createTempDirectory("liveharness-bench-kafka-state-");
         var h = conf.harness();
         conf = conf.withHarness(new NodeConfig.HarnessConfig(h.dir(), state.toString(), h.defaultVersion(), h.refreshMs()))

@@ -1,82 +1,80 @@
 package io.liveharness.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.liveharness.config.Json;
 import io.liveharness.loadtest.LoadTest;
-import io.liveharness.loadtest.LoadgenBench;
 import io.liveharness.loadtest.Scenario;
+import io.liveharness.loadtest.Slo;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
+import java.util.List;
+import java.util.concurrent.Callable;
 
 /**
- * `loadtest SCENARIO.yaml [--target URL | --node embedded] [--out DIR] [--conf F]`:
- * drives a node with an open-model generator and writes {@code loadtest/reports/<scenario>-<time>/}.
- * Also {@link #benchLoadgen(String[])}, for `bench loadgen`.
+ * {@code loadtest SCENARIO.yaml [--target URL | --node embedded] [--out DIR] [--conf F]}: drives a
+ * node with an open-model generator and writes {@code loadtest/reports/<scenario>-<time>/}; exit 1
+ * when the run misses the scenario's {@code slo:} block.
  */
-public final class LoadtestCommand implements Main.Command {
+@Command(name = "loadtest", mixinStandardHelpOptions = true, description = "An open-model load test; writes loadtest/reports/<scenario>-<time>/ (summary.json, report.html). Exit 1 when the run misses a bound of the scenario's slo: block (docs/loadtest.md).")
+final class LoadtestCommand implements Callable<Integer> {
 
-    @Override
-    public String summary() {
-        return "load test: loadtest loadtest/<scenario>.yaml [--target http://host:port | --node embedded] [--out DIR] [--conf F]";
+    @Parameters(paramLabel = "SCENARIO.yaml", description = "the scenario, e.g. loadtest/rooms-1k.yaml")
+    Path file;
+
+    @ArgGroup
+    Where where;
+
+    static final class Where {
+        @Option(names = "--target", paramLabel = "URL", required = true, description = "a running node, http://host:port") URI target;
+        @Option(names = "--node", paramLabel = "embedded", required = true, description = "a node in this JVM (the default)") String node;
     }
 
+    @Option(names = "--out", paramLabel = "DIR", description = "where the report folder goes (default: loadtest/reports)")
+    Path out;
+
+    @Option(names = "--conf", paramLabel = "FILE", description = "the embedded node's configuration (default: conf/liveharness.yaml)")
+    String conf;
+
     @Override
-    public int run(String[] args) throws Exception {
-        if (args.length == 0 || args[0].startsWith("--")) throw new UsageException("usage: " + summary().substring("load test: ".length()));
-        Path file = Path.of(args[0]);
+    public Integer call() throws Exception {
         if (!Files.isRegularFile(file)) throw new UsageException("no scenario file " + file);
-        // over Kafka, `bench kafka` measures the same node against its HTTP path
-        Options o = Options.parse(args, 1, Set.of("target", "node", "out", "conf"), Set.of());
-        if (o.has("target") && o.has("node")) throw new UsageException("give --target or --node embedded, not both");
-        if (o.has("node") && !o.get("node", "").equals("embedded")) throw new UsageException("--node takes only 'embedded'");
+        if (where != null && where.node != null && !where.node.equals("embedded")) throw new UsageException("--node takes only 'embedded'");
         Scenario s;
+        Slo slo;
         try {
             s = Scenario.load(file);
+            slo = Slo.load(file);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw new InputException(e.getMessage());
         }
-        Path out = Path.of(o.get("out", LoadTest.REPORTS.toString()));
+        Path reports = out != null ? out : LoadTest.REPORTS;
         Path dir;
-        if (o.has("target")) {
-            URI target = URI.create(o.get("target", ""));
-            if (target.getHost() == null || target.getPort() < 0) throw new UsageException("--target needs http://host:port, got '" + target + "'");
-            dir = LoadTest.remote(s, target, out, System.err);
+        if (where != null && where.target != null) {
+            if (where.target.getHost() == null || where.target.getPort() < 0) throw new UsageException("--target needs http://host:port, got '" + where.target + "'");
+            dir = LoadTest.remote(s, where.target, reports, System.err);
         } else {
-            dir = LoadTest.embedded(s, LoadTest.defaultConf(o.get("conf", null)), out, System.err);
+            dir = LoadTest.embedded(s, LoadTest.defaultConf(conf), reports, System.err);
         }
         System.out.println("report: " + dir.resolve("report.html"));
         System.out.println("summary: " + dir.resolve("summary.json"));
-        return 0;
+        return verdict(slo, Json.MAPPER.readTree(dir.resolve("summary.json").toFile()));
     }
 
-    /**
-     * Runs the command outside {@link Main} too (`java -cp ... io.liveharness.cli.LoadtestCommand
-     * SCENARIO ...` or `... LoadtestCommand bench loadgen ...`), for before it is registered there.
-     */
-    public static void main(String[] args) throws Exception {
-        int rc;
-        try {
-            rc = args.length >= 2 && args[0].equals("bench") && args[1].equals("loadgen")
-                    ? benchLoadgen(java.util.Arrays.copyOfRange(args, 1, args.length))
-                    : new LoadtestCommand().run(args);
-        } catch (UsageException e) {
-            System.err.println("liveharness loadtest: " + e.getMessage());
-            rc = 2;
+    /** Each missed bound on a line and exit 1, or the bounds kept and exit 0. */
+    static int verdict(Slo slo, JsonNode summary) {
+        if (slo.bounds().isEmpty()) return ExitCodes.OK;
+        List<String> misses = slo.misses(summary);
+        if (misses.isEmpty()) {
+            System.out.println("slo: all " + slo.bounds().size() + " bounds kept");
+            return ExitCodes.OK;
         }
-        System.exit(rc);
-    }
-
-    /** `bench loadgen [--seconds N] [--in-flight N]`: the generator's ceiling against an ack-only node; last line `loadgen_msgs_per_s=X`. */
-    public static int benchLoadgen(String[] args) throws Exception {
-        Options o = Options.parse(args, 1, Set.of("seconds", "in-flight"), Set.of());
-        int seconds = (int) o.number("seconds", 10);
-        int inFlight = (int) o.number("in-flight", 128);
-        var r = LoadgenBench.run(seconds, inFlight, System.err);
-        System.out.printf("generator (schedule, texts, bookkeeping, HTTP): %d acknowledged in %d s, %.0f msg/s%n", r.generatorSent(), seconds, r.generatorPerS());
-        System.out.printf("baseline plain client loop (same client, same in-flight bound): %d in %d s, %.0f msg/s%n", r.baselineSent(), seconds, r.baselinePerS());
-        System.out.printf("ratio generator/baseline: %.2f%n", r.generatorPerS() / r.baselinePerS());
-        System.out.printf("loadgen_msgs_per_s=%.0f%n", r.generatorPerS());
-        return 0;
+        misses.forEach(m -> System.out.println("slo missed: " + m));
+        return ExitCodes.FAILED;
     }
 }

@@ -1,65 +1,96 @@
 package io.liveharness.cli;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
+import io.liveharness.config.ConfigLoader;
+import io.liveharness.config.YamlFiles;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
-/** The command line: `liveharness <command> [args]`. Each command is a class of its own. */
-public final class Main {
+import java.util.concurrent.Callable;
 
-    /** One sub-command. Returns the process exit code. */
-    public interface Command {
-        String summary();
+/**
+ * The command line: {@code liveharness <command> [options]}, on picocli. Each command is a class of
+ * its own; one more is one more entry in {@code subcommands} below. Exit codes: {@link ExitCodes}.
+ */
+@Command(name = "liveharness", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class, sortOptions = false,
+        description = {"LiveHarness: AI avatar streamers for live-commerce rooms.",
+                "`./liveharness test` runs the whole test suite, and `./liveharness dist [--out dist]` builds a self-contained",
+                "distribution of a node (jars, llama.cpp, a jlink runtime); both in the launcher, not here."},
+        footer = {"", "Exit codes (docs/cli.md):", "  0  done", "  1  a check failed: an SLO missed, a harness with problems, ...",
+                "  2  bad usage", "  3  a configuration or input file that cannot be used (file:line said)", "  4  an unexpected error"},
+        subcommands = {
+                CommandLine.HelpCommand.class,
+                DemoCommand.class,
+                ServeCommand.class,
+                HarnessCommand.class,
+                ModelCommand.class,
+                LoadtestCommand.class,
+                RouterCommand.class,
+                BenchCommand.class,
+                EvalCommand.class,
+                ChaosCommand.class,
+                HatCommand.class,
+        })
+public final class Main implements Callable<Integer> {
 
-        int run(String[] args) throws Exception;
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "also show libraries' logs (INFO and up) and llama.cpp's warnings (LiveHarness's DEBUG)")
+    boolean verbose;
+
+    @Option(names = "--log-format", scope = ScopeType.INHERIT, paramLabel = "human|json",
+            description = "human lines (default) or one JSON object a line, for a log collector; also " + LogSetup.FORMAT_ENV)
+    String logFormat;
+
+    @Spec CommandSpec spec;
+
+    /** No command: the list of them. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+        return ExitCodes.OK;
     }
 
-    private static Map<String, Command> commands() {
-        Map<String, Command> commands = new LinkedHashMap<>();
-        commands.put("demo", new DemoCommand());
-        commands.put("serve", new ServeCommand());
-        commands.put("harness", new HarnessCommand());
-        commands.put("model", new ModelCommand());
-        commands.put("loadtest", new LoadtestCommand());
-        commands.put("router", new RouterCommand());
-        commands.put("bench", new BenchCommand());
-        commands.put("eval", new EvalCommand());
-        commands.put("chaos", new ChaosCommand());
-        commands.put("hat", new HatCommand());
-        return commands;
+    public static void main(String[] argv) {
+        System.exit(commandLine().execute(argv));
     }
 
-    public static void main(String[] argv) throws Exception {
-        // --verbose goes with any command, anywhere on the line: it sets up logging, before anything logs
-        List<String> line = new ArrayList<>(List.of(argv));
-        boolean verbose = line.removeIf(LogSetup.VERBOSE::equals);
-        LogSetup.apply(verbose);
-        String[] args = line.toArray(String[]::new);
-        Map<String, Command> commands = commands();
-        if (args.length == 0 || args[0].equals("help") || args[0].equals("--help")) {
-            System.out.println("usage: ./liveharness <command> [options] [--verbose]\n\ncommands:");
-            System.out.println("  test         run the whole test suite");
-            System.out.println("  dist         a self-contained distribution of a node (jars, llama.cpp, a jlink runtime): dist [--out dist]");
-            commands.forEach((name, c) -> System.out.printf("  %-12s %s%n", name, c.summary()));
-            System.out.println("\n--verbose, with any command but test, also shows libraries' logs and llama.cpp's warnings");
-            return;
-        }
-        Command command = commands.get(args[0]);
-        if (command == null) {
-            System.err.println("liveharness: unknown command '" + args[0] + "' (try ./liveharness help)");
-            System.exit(2);
-        }
-        int rc;
-        try {
-            rc = command.run(Arrays.copyOfRange(args, 1, args.length));
-        } catch (UsageException e) {
-            System.err.println("liveharness " + args[0] + ": " + e.getMessage());
-            rc = 2;
-        }
-        System.exit(rc);
+    /** The command line with its error handling: what {@link #main} runs, and what the tests run. */
+    static CommandLine commandLine() {
+        Main main = new Main();
+        CommandLine cl = new CommandLine(main);
+        cl.setExecutionStrategy(parsed -> {
+            // before anything logs: the format and levels of this run
+            LogSetup.apply(main.logFormat == null ? LogSetup.Format.fromEnvironment() : LogSetup.Format.of(main.logFormat), main.verbose);
+            return new CommandLine.RunLast().execute(parsed);
+        });
+        cl.setExecutionExceptionHandler((e, command, parsed) -> {
+            String who = command.getCommandSpec().qualifiedName(" ");
+            if (e instanceof UsageException) {
+                command.getErr().println(who + ": " + e.getMessage());
+                command.getErr().println("(" + who + " --help shows the usage)");
+                return ExitCodes.USAGE;
+            }
+            if (e instanceof ConfigLoader.ConfigException || e instanceof YamlFiles.FileException || e instanceof InputException) {
+                command.getErr().println(who + ": " + e.getMessage());
+                return ExitCodes.BAD_INPUT;
+            }
+            command.getErr().println(who + ": unexpected error, please report it with this trace:");
+            e.printStackTrace(command.getErr());
+            return ExitCodes.UNEXPECTED;
+        });
+        return cl;
     }
 
-    private Main() { }
+    /** The version the jar was built as. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[]{"liveharness " + (v == null ? "(built from source)" : v)};
+        }
+    }
 }

@@ -9,9 +9,11 @@ import io.liveharness.training.tokenizer.TokenizerCorpus;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * `model random`: writes a random-weight GGUF of a real architecture with a real tokenizer.
@@ -20,52 +22,28 @@ import java.util.Set;
  * `model probe`: questions of the demo's kinds in the rooms of a world `model data` wrote.
  * `model train` / `model export`: the offline trainer ({@link TrainCommand}).
  */
-public final class ModelCommand implements Main.Command {
-    public static final Path DEFAULT_VOCAB = Path.of("models/vocab/ggml-vocab-gpt-2.gguf");
+@Command(name = "model", mixinStandardHelpOptions = true, description = "Models: random ones for throughput work, the tokenizer, training data, the trainer, a whole recipe (docs/training.md).",
+        subcommands = {TrainCommand.Train.class, TrainCommand.Export.class, TrainCommand.VocabSubset.class, TrainCommand.Transplant.class,
+                TrainCommand.Grow.class, TrainCommand.Blend.class, RecipeCommand.class})
+final class ModelCommand {
+    static final Path DEFAULT_VOCAB = Path.of("models/vocab/ggml-vocab-gpt-2.gguf");
 
-    @Override
-    public String summary() {
-        return "model random [--arch qwen3] [--hidden N] [--layers N] [--ffn N] [--heads N] [--kv-heads N]"
-                + " [--head-dim N] [--context N] [--tied] [--seed N] [--vocab F] [--out F]\n"
-                + "               | model tokenizer [--vocab-size N] [--corpus FILE]... [--variants N] [--out F]\n"
-                + "               | model data [--cases N] [--rooms N] [--variants N] [--default-share X] [--seed N] [--variant-seed N]"
-                + " [--transformations a,b] [--max-turns N] [--slips X] [--mix F] [--harness DIR] [--out DIR]\n"
-                + "               | model probe --world DIR [--out F]\n"
-                + "               | model encode --vocab F --in TRAJECTORIES.jsonl --out TOKENS.jsonl [--context N] [--key-weight N] [--keep-learned REGEX]\n"
-                + "               | " + TrainCommand.TRAIN_USAGE + "\n"
-                + "               | " + TrainCommand.EXPORT_USAGE + "\n"
-                + "               | " + TrainCommand.SUBSET_USAGE + "\n"
-                + "               | " + TrainCommand.TRANSPLANT_USAGE + "\n"
-                + "               | " + TrainCommand.GROW_USAGE + "\n"
-                + "               | " + TrainCommand.BLEND_USAGE + "\n"
-                + "               | " + RecipeCommand.USAGE;
-    }
-
-    @Override
-    public int run(String[] args) throws Exception {
-        if (args.length > 0 && args[0].equals("tokenizer")) return tokenizer(args);
-        if (args.length > 0 && args[0].equals("data")) return data(args);
-        if (args.length > 0 && args[0].equals("encode")) return encode(args);
-        if (args.length > 0 && args[0].equals("probe")) return probe(args);
-        if (args.length > 0 && args[0].equals("train")) return TrainCommand.train(args);
-        if (args.length > 0 && args[0].equals("export")) return TrainCommand.export(args);
-        if (args.length > 0 && args[0].equals("vocab-subset")) return TrainCommand.vocabSubset(args);
-        if (args.length > 0 && args[0].equals("transplant")) return TrainCommand.transplant(args);
-        if (args.length > 0 && args[0].equals("grow")) return TrainCommand.grow(args);
-        if (args.length > 0 && args[0].equals("blend")) return TrainCommand.blend(args);
-        if (args.length > 0 && args[0].equals("recipe")) return RecipeCommand.run(args);
-        if (args.length == 0 || !args[0].equals("random")) throw new UsageException("usage: " + summary());
-        Options o = Options.parse(args, 1, Set.of("arch", "hidden", "layers", "ffn", "heads", "kv-heads", "head-dim",
-                "context", "seed", "vocab", "out"), Set.of("tied"));
+    @Command(name = "random", mixinStandardHelpOptions = true, description = "Write a random-weight GGUF of a real architecture with a real tokenizer, for throughput work.")
+    int random(@Option(names = "--arch", paramLabel = "A", description = "architecture (default: qwen3)") String arch,
+               @Option(names = "--hidden", paramLabel = "N") Integer hidden, @Option(names = "--layers", paramLabel = "N") Integer layers,
+               @Option(names = "--ffn", paramLabel = "N") Integer ffn, @Option(names = "--heads", paramLabel = "N") Integer heads,
+               @Option(names = "--kv-heads", paramLabel = "N") Integer kvHeads, @Option(names = "--head-dim", paramLabel = "N") Integer headDim,
+               @Option(names = "--context", paramLabel = "N") Integer context,
+               @Option(names = "--tied", description = "tie the output projection to the embeddings") boolean tied,
+               @Option(names = "--seed", paramLabel = "N") Long seed,
+               @Option(names = "--vocab", paramLabel = "F", defaultValue = "models/vocab/ggml-vocab-gpt-2.gguf", description = "the tokenizer's GGUF (default: ${DEFAULT-VALUE})") Path vocab,
+               @Option(names = "--out", paramLabel = "F", description = "the file (default: named by the shape)") Path outFile) throws Exception {
         RandomModel.Spec d = RandomModel.Spec.bench();
-        RandomModel.Spec spec = new RandomModel.Spec(o.get("arch", d.arch()),
-                (int) o.number("hidden", d.hidden()), (int) o.number("layers", d.layers()), (int) o.number("ffn", d.ffn()),
-                (int) o.number("heads", d.heads()), (int) o.number("kv-heads", d.kvHeads()),
-                (int) o.number("head-dim", d.headDim()), (int) o.number("context", d.contextLength()),
-                o.has("tied"), (long) o.number("seed", d.seed()));
-        Path vocab = Path.of(o.get("vocab", DEFAULT_VOCAB.toString()));
+        RandomModel.Spec spec = new RandomModel.Spec(arch != null ? arch : d.arch(), or(hidden, d.hidden()), or(layers, d.layers()), or(ffn, d.ffn()),
+                or(heads, d.heads()), or(kvHeads, d.kvHeads()), or(headDim, d.headDim()), or(context, d.contextLength()),
+                tied, seed != null ? seed : d.seed());
         if (!Files.isRegularFile(vocab)) throw new UsageException("vocabulary GGUF " + vocab + " not found (--vocab)");
-        Path out = Path.of(o.get("out", spec.fileName(vocab.getFileName().toString())));
+        Path out = outFile != null ? outFile : Path.of(spec.fileName(vocab.getFileName().toString()));
         long vocabSize = RandomModel.vocabularySize(GgufFile.readMetadata(vocab));
         long t0 = System.nanoTime();
         RandomModel.write(spec, vocab, out);
@@ -74,18 +52,28 @@ public final class ModelCommand implements Main.Command {
         return 0;
     }
 
+    private static int or(Integer v, int otherwise) { return v != null ? v : otherwise; }
+
     /** Training trajectories: the expert through the real pipeline over the training world, default harness and variants. */
-    private static int data(String[] args) throws Exception {
-        Options o = Options.parse(args, 1, Set.of("cases", "rooms", "variants", "default-share", "seed", "variant-seed", "transformations",
-                "harness", "out", "conf", "held-out-every", "max-turns", "slips", "mix"), Set.of());
-        var base = io.liveharness.config.ConfigLoader.load(Path.of(o.get("conf", io.liveharness.config.ConfigLoader.DEFAULT_FILE.toString())));
-        List<String> transformations = o.has("transformations") ? List.of(o.get("transformations", "").split(",")) : List.of();
-        var options = new io.liveharness.training.data.TrajectoryBuilder.Options(base, Path.of(o.get("harness", "harness/default")),
-                Path.of(o.get("out", "data/training/run")), (int) o.number("cases", 12000), (int) o.number("rooms", 60),
-                (int) o.number("variants", 40), o.number("default-share", 0.3), (long) o.number("seed", 1),
-                (long) o.number("variant-seed", 100), transformations, (int) o.number("held-out-every", 40),
-                (int) o.number("max-turns", 4), o.number("slips", 0),
-                Path.of(o.get("mix", io.liveharness.training.data.KindMix.DEFAULT_FILE.toString())), System.err);
+    @Command(name = "data", mixinStandardHelpOptions = true, description = "Training trajectories: the expert through the real pipeline over training rooms, default harness and variants.")
+    int data(@Option(names = "--cases", paramLabel = "N", defaultValue = "12000", description = "(default: ${DEFAULT-VALUE})") int cases,
+             @Option(names = "--rooms", paramLabel = "N", defaultValue = "60", description = "generated rooms (default: ${DEFAULT-VALUE})") int rooms,
+             @Option(names = "--variants", paramLabel = "N", defaultValue = "40", description = "harness variants (default: ${DEFAULT-VALUE})") int variants,
+             @Option(names = "--default-share", paramLabel = "X", defaultValue = "0.3", description = "share on the default harness (default: ${DEFAULT-VALUE})") double defaultShare,
+             @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "(default: ${DEFAULT-VALUE})") long seed,
+             @Option(names = "--variant-seed", paramLabel = "N", defaultValue = "100", description = "(default: ${DEFAULT-VALUE})") long variantSeed,
+             @Option(names = "--transformations", paramLabel = "a,b", split = ",", description = "only these variant transformations") List<String> transformations,
+             @Option(names = "--harness", paramLabel = "DIR", defaultValue = "harness/default", description = "(default: ${DEFAULT-VALUE})") Path harness,
+             @Option(names = "--out", paramLabel = "DIR", defaultValue = "data/training/run", description = "(default: ${DEFAULT-VALUE})") Path out,
+             @Option(names = "--held-out-every", paramLabel = "N", defaultValue = "40", description = "every N-th case held out (default: ${DEFAULT-VALUE})") int heldOutEvery,
+             @Option(names = "--max-turns", paramLabel = "N", defaultValue = "4", description = "(default: ${DEFAULT-VALUE})") int maxTurns,
+             @Option(names = "--slips", paramLabel = "X", defaultValue = "0", description = "share of viewer typos (default: ${DEFAULT-VALUE})") double slips,
+             @Option(names = "--mix", paramLabel = "F", description = "the kinds' mix (default: data/training's)") Path mix,
+             @Mixin ConfOption conf) throws Exception {
+        var base = conf.load();
+        var options = new io.liveharness.training.data.TrajectoryBuilder.Options(base, harness, out, cases, rooms, variants, defaultShare, seed,
+                variantSeed, transformations != null ? transformations : List.of(), heldOutEvery, maxTurns, slips,
+                mix != null ? mix : io.liveharness.training.data.KindMix.DEFAULT_FILE, System.err);
         var s = io.liveharness.training.data.TrajectoryBuilder.build(options);
         System.out.printf("data: %d cases, %d trajectories kept (%d held out), %d near-copies of the dev set left out, dropped %s; %s%n",
                 s.cases(), s.kept(), s.heldOut(), s.nearCopiesLeftOut(), s.dropped(), options.out());
@@ -93,11 +81,11 @@ public final class ModelCommand implements Main.Command {
     }
 
     /** The demo's kinds of question asked in the generated rooms of a world: a dev set for `eval run --world`. */
-    private static int probe(String[] args) throws Exception {
-        Options o = Options.parse(args, 1, Set.of("world", "out", "conf"), Set.of());
-        if (!o.has("world")) throw new UsageException("usage: model probe --world DIR (a folder `model data --out` wrote) [--out F]");
-        Path dir = Path.of(o.get("world", ""));
-        var base = io.liveharness.config.ConfigLoader.load(Path.of(o.get("conf", io.liveharness.config.ConfigLoader.DEFAULT_FILE.toString())));
+    @Command(name = "probe", mixinStandardHelpOptions = true, description = "The demo's kinds of question in the rooms of a world `model data` wrote: a dev set for `eval run --world`.")
+    int probe(@Option(names = "--world", paramLabel = "DIR", required = true, description = "a folder `model data --out` wrote") Path dir,
+              @Option(names = "--out", paramLabel = "F", description = "(default: DIR/probe.jsonl)") Path outFile,
+              @Mixin ConfOption conf) throws Exception {
+        var base = conf.load();
         io.liveharness.config.NodeConfig world;
         try {
             world = io.liveharness.training.data.SyntheticWorld.configOf(base, dir);
@@ -111,7 +99,7 @@ public final class ModelCommand implements Main.Command {
                 io.liveharness.router.question.QuestionLexicon.load(io.liveharness.router.question.QuestionLexicon.DEFAULT_FILE),
                 io.liveharness.training.data.WorldProbe.Phrasings.load(io.liveharness.training.data.WorldProbe.DEFAULT_FILE),
                 io.liveharness.eval.devset.DevSetVocabulary.load(io.liveharness.eval.devset.DevSetVocabulary.DEFAULT_FILE).words("out_of_stock"));
-        Path out = Path.of(o.get("out", dir.resolve("probe.jsonl").toString()));
+        Path out = outFile != null ? outFile : dir.resolve("probe.jsonl");
         io.liveharness.eval.devset.DevSet.write(out, cases);
         var byKind = new java.util.TreeMap<String, Integer>();
         for (var c : cases) byKind.merge(c.tags().getFirst(), 1, Integer::sum);
@@ -122,41 +110,33 @@ public final class ModelCommand implements Main.Command {
     }
 
     /** Trajectories as token sequences with their loss mask, tokenized as llama.cpp will tokenize them. */
-    private static int encode(String[] args) throws Exception {
-        Options o = Options.parse(args, 1, Set.of("vocab", "in", "out", "context", "key-weight", "keep-learned"), Set.of());
-        for (String k : List.of("vocab", "in", "out")) if (!o.has(k)) throw new UsageException("model encode needs --" + k);
-        var encoder = new io.liveharness.training.data.ChatEncoder(io.liveharness.training.tokenizer.GgufVocabulary.read(Path.of(o.get("vocab", ""))));
-        int limit = (int) o.number("context", 1024);
-        int keyWeight = (int) o.number("key-weight", 1); // the loss weight of a target token the answer turns on (ChatEncoder)
+    @Command(name = "encode", mixinStandardHelpOptions = true, description = "Trajectories as token sequences with their loss mask, tokenized as llama.cpp will tokenize them.")
+    int encode(@Option(names = "--vocab", paramLabel = "F", required = true, description = "the vocabulary GGUF") Path vocab,
+               @Option(names = "--in", paramLabel = "TRAJECTORIES.jsonl", required = true) Path in,
+               @Option(names = "--out", paramLabel = "TOKENS.jsonl", required = true) Path out,
+               @Option(names = "--context", paramLabel = "N", defaultValue = "1024", description = "longest sequence (default: ${DEFAULT-VALUE})") int limit,
+               @Option(names = "--key-weight", paramLabel = "N", defaultValue = "1", description = "the loss weight of a target token the answer turns on (default: ${DEFAULT-VALUE})") int keyWeight,
+               @Option(names = "--keep-learned", paramLabel = "REGEX", description = "keep only trajectories with a learned reply that matches") String keepLearned) throws Exception {
+        var encoder = new io.liveharness.training.data.ChatEncoder(io.liveharness.training.tokenizer.GgufVocabulary.read(vocab));
         java.util.regex.Pattern keep;
         try { // a trajectory is kept only when one of its learned replies matches; without the option, all are
-            keep = o.has("keep-learned") ? java.util.regex.Pattern.compile(o.get("keep-learned", "")) : null;
+            keep = keepLearned != null ? java.util.regex.Pattern.compile(keepLearned) : null;
         } catch (java.util.regex.PatternSyntaxException e) {
             throw new UsageException("model encode --keep-learned: not a regular expression: " + e.getMessage());
         }
-        var stats = io.liveharness.training.data.EncodedSet.write(encoder, Path.of(o.get("in", "")), Path.of(o.get("out", "")), limit, keyWeight, keep);
-        System.out.println("encoded " + o.get("out", "") + ": " + stats.line(limit));
+        var stats = io.liveharness.training.data.EncodedSet.write(encoder, in, out, limit, keyWeight, keep);
+        System.out.println("encoded " + out + ": " + stats.line(limit));
         return 0;
     }
 
-    private static int tokenizer(String[] args) throws Exception {
-        List<Path> corpus = new ArrayList<>();
-        List<String> rest = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
-            if (args[i].equals("--corpus")) { // may repeat, which Options does not allow
-                if (i + 1 >= args.length) throw new UsageException("--corpus needs a file");
-                Path f = Path.of(args[++i]);
-                if (!Files.isRegularFile(f)) throw new UsageException("corpus file " + f + " not found");
-                corpus.add(f);
-            } else {
-                rest.add(args[i]);
-            }
-        }
-        Options o = Options.parse(rest.toArray(String[]::new), 0, Set.of("vocab-size", "variants", "out"), Set.of());
-        var settings = new TokenizerBuild.Settings(Path.of(""),
-                (int) o.number("vocab-size", TokenizerBuild.DEFAULT_VOCAB_SIZE), corpus,
-                (int) o.number("variants", TokenizerCorpus.DEFAULT_VARIANTS),
-                Path.of(o.get("out", TokenizerBuild.DEFAULT_OUT.toString())));
+    @Command(name = "tokenizer", mixinStandardHelpOptions = true, description = "Learn the project's bilingual byte-level BPE (docs/engine.md#the-projects-tokenizer).")
+    int tokenizer(@Option(names = "--vocab-size", paramLabel = "N", defaultValue = "" + TokenizerBuild.DEFAULT_VOCAB_SIZE, description = "(default: ${DEFAULT-VALUE})") int vocabSize,
+                  @Option(names = "--corpus", paramLabel = "FILE", description = "a text corpus (repeatable; default: the project's own texts)") List<Path> corpusFiles,
+                  @Option(names = "--variants", paramLabel = "N", defaultValue = "" + TokenizerCorpus.DEFAULT_VARIANTS, description = "harness variants in the corpus (default: ${DEFAULT-VALUE})") int variants,
+                  @Option(names = "--out", paramLabel = "F", description = "(default: models/vocab/liveharness-bpe.gguf)") Path out) throws Exception {
+        List<Path> corpus = corpusFiles != null ? corpusFiles : List.of();
+        for (Path f : corpus) if (!Files.isRegularFile(f)) throw new UsageException("corpus file " + f + " not found");
+        var settings = new TokenizerBuild.Settings(Path.of(""), vocabSize, corpus, variants, out != null ? out : TokenizerBuild.DEFAULT_OUT);
         var r = TokenizerBuild.run(settings, line -> System.out.println("  " + line));
         var v = r.vocabulary();
         System.out.printf("wrote %s: %,d tokens (256 bytes, %,d merges, %d special) in %.1f s%n",

@@ -1,34 +1,37 @@
 package io.liveharness.cli;
 
-import io.liveharness.config.ConfigLoader;
 import io.liveharness.config.YamlFiles;
 import io.liveharness.training.recipe.RecipeRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
-import java.util.Set;
+import java.util.concurrent.Callable;
 
 /** {@code model recipe RECIPE.yaml [--out DIR]}: the avatar trained end to end from one recipe (docs/training.md, "One recipe"). */
-final class RecipeCommand {
-    static final String USAGE = "model recipe RECIPE.yaml [--out DIR] [--conf F]";
+@Command(name = "recipe", mixinStandardHelpOptions = true, description = "Train the avatar end to end from one recipe: its stages (sft, or rl with the"
+        + " strict claim checks as reward) from scratch or a named checkpoint, then the last model on every eval set; rerun to resume after a kill;"
+        + " exit 1 when it stopped before the report.")
+final class RecipeCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "RECIPE.yaml", description = "the recipe, e.g. models/avatar/recipe.yaml") Path recipe;
+    @Option(names = "--out", paramLabel = "DIR", description = "the run folder (default: var/recipes/<recipe>)") Path out;
+    @Mixin ConfOption conf;
 
-    static int run(String[] args) throws Exception {
-        if (args.length < 2 || args[1].startsWith("--")) throw new UsageException("usage: " + USAGE);
-        Path recipe = Path.of(args[1]);
-        Options o = Options.parse(args, 2, Set.of("out", "conf"), Set.of());
+    @Override
+    public Integer call() throws Exception {
         String stem = recipe.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        Path out = Path.of(o.get("out", "var/recipes/" + stem));
-        var config = ConfigLoader.load(Path.of(o.get("conf", ConfigLoader.DEFAULT_FILE.toString())));
+        Path dir = out != null ? out : Path.of("var/recipes/" + stem);
+        var config = conf.load();
         RecipeRun.Result r;
         try {
-            r = RecipeRun.run(recipe, out, config, System.err, 0);
+            r = RecipeRun.run(recipe, dir, config, System.err, 0);
         } catch (YamlFiles.FileException | IllegalArgumentException e) {
-            System.err.println("liveharness model recipe: " + e.getMessage());
-            return 1;
+            throw new InputException(e.getMessage());
         }
         System.out.println("recipe: " + (r.finished() ? "done; model " + r.model() + ", report " + r.report() : "stopped; rerun to continue")
                 + " (" + r.out() + ")");
-        return r.finished() ? 0 : 1;
+        return r.finished() ? ExitCodes.OK : ExitCodes.FAILED;
     }
-
-    private RecipeCommand() { }
 }

@@ -17,6 +17,11 @@ import io.liveharness.router.train.RouterTrainer;
 import io.liveharness.router.train.TrainOptions;
 import io.liveharness.router.train.Tuner;
 
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,49 +31,22 @@ import java.util.Optional;
 import java.util.Set;
 
 /** `router dataset | train | eval | classify`: the intent router's data, model and measurements. */
-public final class RouterCommand implements Main.Command {
+@Command(name = "router", mixinStandardHelpOptions = true, description = "The intent router's data, model and measurements (data/router/README.md).")
+final class RouterCommand {
     static final Path DATA_DIR = Path.of("data/router");
-    static final Path TRAIN = DATA_DIR.resolve("train.jsonl");
-    static final Path TEST = DATA_DIR.resolve("test.jsonl");
-    static final Path REPORT_DIR = DATA_DIR.resolve("report");
     static final long DATASET_SEED = 20_250_505L;
     static final int DATASET_SIZE = 6000;
 
-    @Override
-    public String summary() { return "intent router: dataset | train | eval | classify (see router help)"; }
-
-    @Override
-    public int run(String[] args) throws Exception {
-        String sub = args.length == 0 ? "help" : args[0];
-        return switch (sub) {
-            case "dataset" -> dataset(Options.parse(args, 1, Set.of("seed", "total", "out"), Set.of()));
-            case "train" -> train(Options.parse(args, 1, Set.of("train", "test", "model", "report", "cost", "features"), Set.of("no-tune")));
-            case "eval" -> eval(Options.parse(args, 1, Set.of("data", "model", "train", "test", "cost", "features", "report"), Set.of("tune")));
-            case "classify" -> classify(args);
-            case "help" -> help();
-            default -> throw new UsageException("unknown sub-command '" + sub + "' (try: router help)");
-        };
+    /** {@code --cost} and {@code --features}: a model's settings chosen by hand instead of by the tuner. */
+    static final class Settings {
+        @Option(names = "--cost", paramLabel = "C", description = "the SVM cost, instead of tuning it") Double cost;
+        @Option(names = "--features", paramLabel = "SPEC", description = "the feature set, instead of the default") String features;
     }
 
-    private static int help() {
-        System.out.println("""
-                usage: ./liveharness router <sub-command>
-                  dataset  [--seed N] [--total N] [--out DIR]   regenerate data/router/{train,test}.jsonl and dataset.json
-                           (the SHA-256 of the data files they were made from, recorded in a model trained on them)
-                  train    [--train F] [--test F] [--model F] [--report DIR] [--cost C [--features SPEC] | --no-tune]
-                           tune features, C and class weights by 5-fold cross-validation over train (folds by
-                           template), train on all of train, write model, cross-validation and test reports
-                  eval     --data F [--model F]                  evaluate the model on a labelled CSV/JSONL
-                  eval     --train F --test F [--tune] [--cost C] [--report DIR]
-                           train the same pipeline on F, evaluate on the other F
-                  classify TEXT [--reply] [--model F]            classify one message""");
-        return 0;
-    }
-
-    private static int dataset(Options o) throws Exception {
-        Path out = Path.of(o.get("out", DATA_DIR.toString()));
-        long seed = (long) o.number("seed", DATASET_SEED);
-        int total = (int) o.number("total", DATASET_SIZE);
+    @Command(name = "dataset", mixinStandardHelpOptions = true, description = "Regenerate data/router/{train,test}.jsonl and dataset.json (the SHA-256 of the data files they were made from, recorded in a model trained on them).")
+    int dataset(@Option(names = "--seed", paramLabel = "N", defaultValue = "" + DATASET_SEED, description = "(default: ${DEFAULT-VALUE})") long seed,
+                @Option(names = "--total", paramLabel = "N", defaultValue = "" + DATASET_SIZE, description = "messages (default: ${DEFAULT-VALUE})") int total,
+                @Option(names = "--out", paramLabel = "DIR", defaultValue = "data/router", description = "(default: ${DEFAULT-VALUE})") Path out) throws Exception {
         var split = new ViewerMessageGenerator(seed).generate(total);
         LabelledData.writeJsonl(out.resolve("train.jsonl"), split.train());
         LabelledData.writeJsonl(out.resolve("test.jsonl"), split.test());
@@ -82,15 +60,18 @@ public final class RouterCommand implements Main.Command {
         return 0;
     }
 
-    private static int train(Options o) throws Exception {
-        Path trainFile = Path.of(o.get("train", TRAIN.toString()));
-        Path testFile = Path.of(o.get("test", TEST.toString()));
-        Path modelFile = Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString()));
+    @Command(name = "train", mixinStandardHelpOptions = true, description = "Tune features, C and class weights by 5-fold cross-validation over train (folds by template), train on all of train, write the model, the cross-validation and the test reports (about 7 minutes here).")
+    int train(@Option(names = "--train", paramLabel = "F", defaultValue = "data/router/train.jsonl", description = "(default: ${DEFAULT-VALUE})") Path trainFile,
+              @Option(names = "--test", paramLabel = "F", defaultValue = "data/router/test.jsonl", description = "(default: ${DEFAULT-VALUE})") Path testFile,
+              @Option(names = "--model", paramLabel = "F", description = "where the model goes (default: the router's model path)") Path modelOut,
+              @Option(names = "--report", paramLabel = "DIR", defaultValue = "data/router/report", description = "(default: ${DEFAULT-VALUE})") Path reportDir,
+              @Option(names = "--no-tune", description = "the default settings, no cross-validation") boolean noTune,
+              @ArgGroup(exclusive = false) Settings settings) throws Exception {
+        Path modelFile = modelOut != null ? modelOut : RouterOptions.DEFAULT_MODEL_PATH;
         List<LabelledMessage> train = LabelledData.read(trainFile);
         List<LabelledMessage> test = LabelledData.read(testFile);
         Tuner tuner = new Tuner(System.err);
-        TrainOptions options = chooseOptions(o, train, !o.has("no-tune"), tuner);
-        Path reportDir = Path.of(o.get("report", REPORT_DIR.toString()));
+        TrainOptions options = chooseOptions(settings, train, !noTune, tuner);
         if (tuner.bestValidation() != null) {
             String vTitle = "Intent router: cross-validation over train (folds by template)";
             List<String> vNotes = List.of("chosen by this cross-validation: " + options.describe(),
@@ -137,49 +118,56 @@ public final class RouterCommand implements Main.Command {
         return data;
     }
 
-    private static int eval(Options o) throws Exception {
-        if (o.has("data")) {
-            if (o.has("train") || o.has("test")) throw new UsageException("give --data, or --train with --test, not both");
-            Path modelFile = Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString()));
+    @Command(name = "eval", mixinStandardHelpOptions = true, description = "Evaluate the model on a labelled CSV/JSONL (--data F), or train the same pipeline on one file and evaluate it on another (--train F --test F).")
+    int eval(@Option(names = "--data", paramLabel = "F", description = "labelled messages to evaluate the model on") Path data,
+             @Option(names = "--model", paramLabel = "F", description = "the model (default: the router's model path)") Path modelIn,
+             @Option(names = "--train", paramLabel = "F", description = "train on this ...") Path trainFileOption,
+             @Option(names = "--test", paramLabel = "F", description = "... and evaluate on this") Path testFileOption,
+             @Option(names = "--tune", description = "tune by cross-validation first") boolean tune,
+             @Option(names = "--report", paramLabel = "DIR", description = "also write the report there") Path report,
+             @ArgGroup(exclusive = false) Settings settings) throws Exception {
+        if (data != null) {
+            if (trainFileOption != null || testFileOption != null) throw new UsageException("give --data, or --train with --test, not both");
+            Path modelFile = modelIn != null ? modelIn : RouterOptions.DEFAULT_MODEL_PATH;
             RouterModel model = RouterModel.load(modelFile);
-            Path data = Path.of(o.get("data", ""));
             Evaluation e = Tuner.evaluate(model, LabelledData.read(data));
             System.out.print(ReportWriter.text("Evaluation of " + modelFile + " on " + data, List.of(), e));
             System.out.println(e.summaryLine());
             return 0;
         }
-        if (!o.has("train") || !o.has("test")) throw new UsageException("give --data FILE, or --train FILE --test FILE");
-        Path trainFile = Path.of(o.get("train", ""));
-        Path testFile = Path.of(o.get("test", ""));
+        if (trainFileOption == null || testFileOption == null) throw new UsageException("give --data FILE, or --train FILE --test FILE");
+        Path trainFile = trainFileOption;
+        Path testFile = testFileOption;
         List<LabelledMessage> train = LabelledData.read(trainFile);
         List<LabelledMessage> test = LabelledData.read(testFile);
-        TrainOptions options = chooseOptions(o, train, o.has("tune"), new Tuner(System.err));
+        TrainOptions options = chooseOptions(settings, train, tune, new Tuner(System.err));
         RouterModel model = new RouterTrainer(options, System.err).train(train, trainFile.toString());
         Evaluation e = Tuner.evaluate(model, test);
         List<String> notes = List.of("trained on " + trainFile + " (" + train.size() + "), tested on " + testFile
                 + " (" + test.size() + "), " + options.describe());
         String title = "Router pipeline on " + testFile.getFileName();
-        if (o.has("report")) ReportWriter.write(Path.of(o.get("report", "")), "eval-report", title, notes, e);
+        if (report != null) ReportWriter.write(report, "eval-report", title, notes, e);
         System.out.print(ReportWriter.text(title, notes, e));
         System.out.println(e.summaryLine());
         return 0;
     }
 
-    private static TrainOptions chooseOptions(Options o, List<LabelledMessage> train, boolean tune, Tuner tuner) {
+    private static TrainOptions chooseOptions(Settings settings, List<LabelledMessage> train, boolean tune, Tuner tuner) {
         TrainOptions base = TrainOptions.DEFAULT;
-        if (o.has("features")) base = base.withFeatures(FeatureConfig.parse(o.get("features", "")));
-        if (o.has("cost")) return base.withCost(o.number("cost", TrainOptions.DEFAULT_COST));
+        if (settings != null && settings.features != null) base = base.withFeatures(FeatureConfig.parse(settings.features));
+        if (settings != null && settings.cost != null) return base.withCost(settings.cost);
         return tune ? tuner.tune(train, base) : base;
     }
 
-    private static int classify(String[] args) {
-        if (args.length < 2) throw new UsageException("router classify TEXT [--reply] [--model F]");
-        Options o = Options.parse(args, 2, Set.of("model"), Set.of("reply"));
-        var options = RouterOptions.DEFAULT.withModelPath(Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString())));
+    @Command(name = "classify", mixinStandardHelpOptions = true, description = "Classify one message: intent=X confidence=Y routed=Z.")
+    int classify(@Parameters(paramLabel = "TEXT", description = "the viewer's message") String text,
+                 @Option(names = "--reply", description = "the message replies to the avatar") boolean reply,
+                 @Option(names = "--model", paramLabel = "F", description = "the model (default: the router's model path)") Path modelIn) {
+        var options = RouterOptions.DEFAULT.withModelPath(modelIn != null ? modelIn : RouterOptions.DEFAULT_MODEL_PATH);
         TribuoIntentClassifier classifier = TribuoIntentClassifier.load(options);
-        RouteContext context = new RouteContext(o.has("reply"), Set.of());
-        Classification raw = classifier.classifyRaw(args[1], context);
-        Classification routed = classifier.classify(args[1], context);
+        RouteContext context = new RouteContext(reply, Set.of());
+        Classification raw = classifier.classifyRaw(text, context);
+        Classification routed = classifier.classify(text, context);
         System.out.printf("intent=%s confidence=%.3f routed=%s%n", raw.intent().label(), raw.confidence(), routed.intent().label());
         return 0;
     }

@@ -28,11 +28,11 @@ class CleanStartTest {
     private static final String BANNER = "LiveHarness node: ";
     /** A log record in the command's own format, or the JVM's and Log4j2's and SLF4J's own warnings. */
     private static final Pattern NOISE = Pattern.compile(
-            "^(SEVERE|WARNING|INFO|CONFIG|FINE|FINER|FINEST) [\\w.$]+: |^WARNING: |StatusLogger|^SLF4J|llama\\.cpp: |sun\\.misc\\.Unsafe");
+            "^(ERROR|WARN|INFO|DEBUG|TRACE|SEVERE|WARNING|CONFIG|FINE|FINER|FINEST) [\\w.$]+: |^WARNING: |StatusLogger|^SLF4J|\\|-(INFO|WARN|ERROR) in ch\\.qos\\.logback|llama\\.cpp: |sun\\.misc\\.Unsafe");
     /** The context the committed avatar model was trained on, from its GGUF header. */
     private static final int TRAINED = trainedContext();
     private static final String LLAMA_WARNING =
-            "FINE io.liveharness.engine.llama.LlamaLibrary: llama.cpp: llama_context: n_ctx_seq (4096) > n_ctx_train (" + TRAINED + ")";
+            "DEBUG io.liveharness.engine.llama.LlamaLibrary: llama.cpp: llama_context: n_ctx_seq (4096) > n_ctx_train (" + TRAINED + ")";
 
     private static int trainedContext() {
         GgufHeader h = GgufHeader.read(Path.of("models/avatar/liveharness-avatar.gguf"));

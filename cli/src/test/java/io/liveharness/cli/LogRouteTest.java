@@ -1,51 +1,67 @@
 package io.liveharness.cli;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The project logs through java.util.logging: what libraries log through the Log4j2 API (the
- * Kafka broker, and Vert.x, which takes that API when it finds it) must land there too, where the
- * command's levels apply, rather than in Log4j2's own fallback on stderr.
+ * One logging backend: what LiveHarness and every library log, through whichever API each uses (the
+ * Log4j2 API of the Kafka broker, Vert.x's own, java.util.logging, {@code System.Logger}), lands in
+ * Logback, where the command's format and levels apply, rather than in a fallback on stderr or nowhere.
  */
 class LogRouteTest {
 
-    @Test
-    void log4j2ApiRecordsReachJavaUtilLogging() {
-        String name = "io.liveharness.test.route.log4j2";
-        List<String> got = capture(name, () -> org.apache.logging.log4j.LogManager.getLogger(name).warn("from the Log4j2 API"));
-        assertEquals(List.of("WARNING from the Log4j2 API"), got);
+    static {
+        LogSetup.apply(LogSetup.Format.HUMAN, false);
     }
 
     @Test
-    void vertxRecordsReachJavaUtilLogging() {
+    void log4j2ApiRecordsReachLogback() {
+        String name = "io.liveharness.test.route.log4j2";
+        assertEquals(List.of("WARN from the Log4j2 API"), capture(name, () -> org.apache.logging.log4j.LogManager.getLogger(name).warn("from the Log4j2 API")));
+    }
+
+    @Test
+    void vertxRecordsReachLogback() {
         String name = "io.liveharness.test.route.vertx";
-        List<String> got = capture(name, () -> io.vertx.core.internal.logging.LoggerFactory.getLogger(name).warn("from Vert.x"));
-        assertEquals(List.of("WARNING from Vert.x"), got);
+        assertEquals(List.of("WARN from Vert.x"), capture(name, () -> io.vertx.core.internal.logging.LoggerFactory.getLogger(name).warn("from Vert.x")));
+    }
+
+    @Test
+    void javaUtilLoggingRecordsReachLogback() {
+        String name = "io.liveharness.test.route.jul";
+        assertEquals(List.of("WARN from JUL"), capture(name, () -> java.util.logging.Logger.getLogger(name).warning("from JUL")));
+    }
+
+    @Test
+    void systemLoggerRecordsReachLogbackAtTheCommandsLevels() {
+        String name = "io.liveharness.test.route.system";
+        // LiveHarness's own INFO shows by default, its DEBUG (llama.cpp's warnings) only with --verbose
+        assertEquals(List.of("INFO shown"), capture(name, () -> {
+            System.getLogger(name).log(System.Logger.Level.INFO, "shown");
+            System.getLogger(name).log(System.Logger.Level.DEBUG, "kept quiet");
+        }));
     }
 
     private static List<String> capture(String loggerName, Runnable log) {
-        List<String> records = new ArrayList<>();
-        Logger jul = Logger.getLogger(loggerName);
-        Handler handler = new Handler() {
-            @Override public void publish(LogRecord r) { records.add(r.getLevel() + " " + r.getMessage()); }
-            @Override public void flush() { }
-            @Override public void close() { }
-        };
-        jul.addHandler(handler);
-        jul.setUseParentHandlers(false);
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        Logger logger = context.getLogger(loggerName);
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.setContext(context);
+        appender.start();
+        logger.addAppender(appender);
         try {
             log.run();
         } finally {
-            jul.removeHandler(handler);
+            logger.detachAppender(appender);
         }
-        return records;
+        return appender.list.stream().map(e -> e.getLevel() + " " + e.getFormattedMessage()).toList();
     }
 }

@@ -11,15 +11,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** `harness promote V --to stable` on a real store: refused on a regression, forced with a reason that is kept. */
 class PromoteCommandTest {
-    private static final Set<String> VALUED = Set.of("to", "conf", "comparisons", "reason", "policy", "node");
 
     @Test
     void aRegressionIsRefusedUntilForcedAndTheReasonIsRecordedInTheStateDir(@TempDir Path tmp) throws Exception {
@@ -34,19 +31,23 @@ class PromoteCommandTest {
         Path comparisons = tmp.resolve("comparisons");
         PromotionGate.write(comparisons, PromotionGateFixtures.comparison(stable, candidate, -0.05, 0.02));
 
-        String[] common = {"--to", "stable", "--conf", conf.toString(), "--comparisons", comparisons.toString()};
-        assertEquals(1, HarnessEvolution.promote(candidate, Options.parse(common, 0, VALUED, Set.of("force"))));
+        String[] common = {"harness", "promote", candidate, "--to", "stable", "--conf", conf.toString(), "--comparisons", comparisons.toString()};
+        assertEquals(ExitCodes.FAILED, Main.commandLine().execute(common));
         assertEquals(stable, HarnessRegistry.open(state, null, "default").routing().channels().get("stable"), "refused: stable did not move");
 
-        assertThrows(UsageException.class, () -> HarnessEvolution.promote(candidate,
-                Options.parse(concat(common, "--force"), 0, VALUED, Set.of("force"))), "forcing needs a reason");
+        assertEquals(ExitCodes.USAGE, Main.commandLine().execute(concat(common, "--force")), "forcing needs a reason");
 
-        assertEquals(0, HarnessEvolution.promote(candidate,
-                Options.parse(concat(common, "--force", "--reason", "hotfix for a legal notice"), 0, VALUED, Set.of("force"))));
+        assertEquals(ExitCodes.OK, Main.commandLine().execute(concat(common, "--force", "--reason", "hotfix for a legal notice")));
         assertEquals(candidate, HarnessRegistry.open(state, null, "default").routing().channels().get("stable"));
         var log = PromotionLog.read(state);
         assertEquals(1, log.size());
         assertTrue(log.getFirst().contains("\"forced\":true") && log.getFirst().contains("hotfix for a legal notice"), log.getFirst());
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     /**
@@ -79,14 +80,14 @@ class PromoteCommandTest {
         });
         node.start();
         try {
-            String[] args = {"--to", "stable", "--conf", conf.toString(), "--comparisons", comparisons.toString(),
+            String[] args = {"harness", "promote", candidate, "--to", "stable", "--conf", conf.toString(), "--comparisons", comparisons.toString(),
                     "--node", "http://127.0.0.1:" + node.getAddress().getPort()};
             quality[0] = quality(candidate, 200, 30, stable, 200, 2);
-            assertEquals(1, HarnessEvolution.promote(candidate, Options.parse(args, 0, VALUED, Set.of("force"))));
+            assertEquals(ExitCodes.FAILED, Main.commandLine().execute(args));
             assertEquals(stable, HarnessRegistry.open(state, null, "default").routing().channels().get("stable"), "refused on the live evidence");
 
             quality[0] = quality(candidate, 20, 2, stable, 20, 0);
-            assertEquals(0, HarnessEvolution.promote(candidate, Options.parse(args, 0, VALUED, Set.of("force"))),
+            assertEquals(ExitCodes.OK, Main.commandLine().execute(args),
                     "2 of 20 against 0 of 20 is no evidence");
             assertEquals(candidate, HarnessRegistry.open(state, null, "default").routing().channels().get("stable"));
             assertTrue(PromotionLog.read(state).getFirst().contains("live evidence"), PromotionLog.read(state).getFirst());
@@ -114,11 +115,5 @@ class PromoteCommandTest {
 
     private static com.fasterxml.jackson.databind.node.ObjectNode interval(io.liveharness.ops.Interval i) {
         return io.liveharness.config.Json.MAPPER.createObjectNode().put("value", i.value()).put("low", i.low()).put("high", i.high());
-    }
-
-    private static String[] concat(String[] a, String... b) {
-        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
     }
 }

@@ -17,6 +17,8 @@ import io.vertx.ext.web.RoutingContext;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -45,6 +47,7 @@ import java.util.regex.Pattern;
  * that no node is known to host is answered 503 (try again), never run here.
  */
 public final class ClusterPlacement implements RoomPlacement {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterPlacement.class);
     static final String OWNERS = "liveharness.room-owners";
     private static final long RELAY_TIMEOUT_MS = 15_000;
     /** How old a signed envelope may be when it lands: one recorded off the bus cannot be run later. */
@@ -112,7 +115,7 @@ public final class ClusterPlacement implements RoomPlacement {
         JsonObject env = msg.body();
         String refused = verify(env, System.currentTimeMillis());
         if (refused != null) {
-            System.err.println("liveharness: relayed command refused: " + refused);
+            LOG.warn("relayed command refused: {}", refused);
             msg.fail(403, "relayed command refused: " + refused);
             return;
         }

@@ -22,6 +22,8 @@ import io.vertx.kafka.client.common.TopicPartition;
 import io.vertx.kafka.client.consumer.KafkaConsumer;
 import io.vertx.kafka.client.consumer.KafkaConsumerRecord;
 import io.vertx.kafka.client.consumer.OffsetAndMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -44,6 +46,7 @@ import java.util.Set;
  * here runs on this verticle's context.
  */
 public final class KafkaIngress extends VerticleBase {
+    private static final Logger LOG = LoggerFactory.getLogger(KafkaIngress.class);
     /** Outcome reasons of records that never reach a room, and of messages for a draining room. */
     public static final String BAD_MESSAGE = OutcomeReason.BAD_MESSAGE.label();
     public static final String UNKNOWN_ROOM = OutcomeReason.UNKNOWN_ROOM.label();
@@ -153,7 +156,7 @@ public final class KafkaIngress extends VerticleBase {
         consumer.partitionsAssignedHandler(this::assigned);
         consumer.partitionsRevokedHandler(this::revoked);
         consumer.exceptionHandler(e -> {
-            if (!(closing && e instanceof org.apache.kafka.common.errors.WakeupException)) System.err.println("liveharness: kafka consumer: " + e);
+            if (!(closing && e instanceof org.apache.kafka.common.errors.WakeupException)) LOG.warn("kafka consumer: {}", e.toString());
         });
         vertx.setPeriodic(config.commitIntervalMs(), id -> commitNow());
         return consumer.subscribe(config.topics().viewerMessages());
@@ -310,7 +313,7 @@ public final class KafkaIngress extends VerticleBase {
                 return;
             }
             if (ar.failed()) {
-                System.err.println("liveharness: room " + roomId + ": outcomes not out yet, retrying: " + ar.cause().getMessage());
+                LOG.atWarn().addKeyValue("room", roomId).log("outcomes not out yet, retrying: {}", ar.cause().getMessage());
                 room.unflushed.addAll(0, batch);
                 vertx.setTimer(RETRY_MS, id -> flush(roomId, room));
                 return;
@@ -421,7 +424,7 @@ public final class KafkaIngress extends VerticleBase {
         take.onComplete(ar -> {
             taking.remove(take);
             if (ar.failed()) {
-                System.err.println("liveharness: could not take partitions " + fresh + " over: " + ar.cause().getMessage() + "; retrying");
+                LOG.warn("could not take partitions {} over: {}; retrying", fresh, ar.cause().getMessage());
                 vertx.setTimer(RETRY_MS, id -> consumer.assignment().onSuccess(now -> {
                     Set<TopicPartition> still = new HashSet<>(freshTps);
                     still.retainAll(now); // only those still assigned to this node
@@ -467,7 +470,7 @@ public final class KafkaIngress extends VerticleBase {
     private Future<Void> takeRoom(String roomId, int partition, RoomState state) {
         Future<Void> restored = state == null || state.snapshot() == null ? Future.succeededFuture()
                 : rooms.restore(state.snapshot()).recover(e -> {
-                    System.err.println("liveharness: room " + roomId + " keeps its live state: " + e.getMessage());
+                    LOG.atWarn().addKeyValue("room", roomId).log("the room keeps its live state: {}", e.getMessage());
                     return Future.succeededFuture();
                 });
         return restored.compose(v -> vertx.executeBlocking(() -> {
@@ -477,7 +480,7 @@ public final class KafkaIngress extends VerticleBase {
                 try {
                     if (carried == null) harnesses.unpin(roomId); else harnesses.pin(roomId, carried);
                 } catch (RuntimeException e) {
-                    System.err.println("liveharness: room " + roomId + ": its pin " + carried + " cannot apply here: " + e.getMessage());
+                    LOG.atWarn().addKeyValue("room", roomId).log("its pin {} cannot apply here: {}", carried, e.getMessage());
                 }
             }
             return null;
@@ -517,7 +520,7 @@ public final class KafkaIngress extends VerticleBase {
             for (String roomId : roomIds) each.add(releaseRoom(roomId, until));
             return Future.join(each).<Void>mapEmpty();
         }).transform(ar -> {
-            if (ar.failed()) System.err.println("liveharness: releasing partition " + p + ": " + ar.cause().getMessage());
+            if (ar.failed()) LOG.warn("releasing partition {}: {}", p, ar.cause().getMessage());
             if (parts.get(p) == part) parts.remove(p);
             releasing.remove(p);
             return Future.<Void>succeededFuture();

@@ -6,6 +6,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -21,6 +23,7 @@ import java.util.Set;
  * the event loop.
  */
 final class OutcomeLog {
+    private static final Logger LOG = LoggerFactory.getLogger(OutcomeLog.class);
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final KafkaConfig config;
@@ -51,7 +54,7 @@ final class OutcomeLog {
                     try {
                         ids.add(Wire.read(r.value(), MessageOutcome.class).messageId());
                     } catch (IllegalArgumentException e) {
-                        System.err.println("liveharness: " + topic + " record at " + r.partition() + "/" + r.offset() + " skipped: " + e.getMessage());
+                        LOG.warn("{} record at {}/{} skipped: {}", topic, r.partition(), r.offset(), e.getMessage());
                     }
                 }
             }

@@ -6,6 +6,8 @@ import io.liveharness.ingress.MessageLedger;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.kafka.client.consumer.KafkaConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -16,6 +18,7 @@ import java.util.Map;
  * of its own per node: each node reads every outcome.
  */
 public final class OutcomesFeed extends VerticleBase {
+    private static final Logger LOG = LoggerFactory.getLogger(OutcomesFeed.class);
     private final KafkaConfig config;
     private final String nodeId;
     private final MessageLedger ledger;
@@ -41,10 +44,10 @@ public final class OutcomesFeed extends VerticleBase {
             try {
                 if (r.value() != null) ledger.remember(Wire.read(r.value(), MessageOutcome.class));
             } catch (IllegalArgumentException e) {
-                System.err.println("liveharness: an outcome record this node cannot read: " + e.getMessage());
+                LOG.warn("an outcome record this node cannot read: {}", e.getMessage());
             }
         });
-        consumer.exceptionHandler(e -> System.err.println("liveharness: outcomes feed: " + e));
+        consumer.exceptionHandler(e -> LOG.warn("outcomes feed: {}", e.toString()));
         return consumer.subscribe(config.topics().messageOutcomes());
     }
 

@@ -6,6 +6,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -25,6 +27,7 @@ import java.util.stream.Collectors;
  * Blocking: call it off the event loop.
  */
 final class RoomHandoff {
+    private static final Logger LOG = LoggerFactory.getLogger(RoomHandoff.class);
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
     private static final long RECHECK_MS = 100;
     private static final long SKEW_MS = 10_000;
@@ -58,8 +61,8 @@ final class RoomHandoff {
             boolean held = states.values().stream().anyMatch(this::heldElsewhere);
             if (!held) return new Taken(settled(states), committed(partitions));
             if (System.currentTimeMillis() > until) {
-                System.err.println("liveharness: rooms " + states.values().stream().filter(this::heldElsewhere).map(RoomState::roomId).toList()
-                        + " were not released within " + config.handoffTimeoutMs() + " ms; taking them over from their last state");
+                LOG.warn("rooms {} were not released within {} ms; taking them over from their last state",
+                        states.values().stream().filter(this::heldElsewhere).map(RoomState::roomId).toList(), config.handoffTimeoutMs());
                 return new Taken(settled(states), committed(partitions));
             }
             Thread.sleep(RECHECK_MS);
@@ -85,8 +88,8 @@ final class RoomHandoff {
         for (RoomState s : unsure) {
             List<String> lost = s.sending().stream().filter(id -> !answered.contains(id)).toList();
             if (lost.isEmpty()) continue;
-            System.err.println("liveharness: room " + s.roomId() + ": " + s.owner() + " went away before the outcomes of " + lost
-                    + " were out; they are answered again");
+            LOG.atWarn().addKeyValue("room", s.roomId()).log("{} went away before the outcomes of {} were out; they are answered again",
+                    s.owner(), lost);
             out.put(s.roomId(), s.without(lost));
         }
         return out;

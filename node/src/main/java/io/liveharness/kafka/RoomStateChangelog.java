@@ -6,6 +6,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -19,6 +21,7 @@ import java.util.Set;
  * beginning to the end they had when it looked. Blocking: call it off the event loop.
  */
 public final class RoomStateChangelog {
+    private static final Logger LOG = LoggerFactory.getLogger(RoomStateChangelog.class);
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final KafkaConfig config;
@@ -61,14 +64,14 @@ public final class RoomStateChangelog {
                             RoomState newer = states.get(r.key());
                             if (newer != null && s.epoch() < newer.epoch()) {
                                 // A stale owner's late write (a flush retried after the room moved on): the newer owner's state stands.
-                                System.err.println("liveharness: room-state record of '" + r.key() + "' from " + s.owner() + " (epoch "
-                                        + s.epoch() + ") ignored: epoch " + newer.epoch() + " of " + newer.owner() + " came before it");
+                                LOG.atWarn().addKeyValue("room", r.key()).log("room-state record from {} (epoch {}) ignored: epoch {} of {} came before it",
+                                        s.owner(), s.epoch(), newer.epoch(), newer.owner());
                             } else {
                                 states.put(r.key(), s);
                             }
                         } catch (IllegalArgumentException e) {
                             // A record this version cannot read: the room starts fresh rather than not at all.
-                            System.err.println("liveharness: room-state record of '" + r.key() + "' skipped: " + e.getMessage());
+                            LOG.atWarn().addKeyValue("room", r.key()).log("room-state record skipped: {}", e.getMessage());
                         }
                     }
                 }

@@ -59,6 +59,8 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.micrometer.MicrometerMetricsFactory;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,6 +72,7 @@ import java.util.List;
  * the wiring, in the order a message travels; it holds no logic of its own.
  */
 public final class Node implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Node.class);
     private final Vertx vertx;
     private final NodeConfig config;
     private final ModelBackend model;
@@ -294,7 +297,7 @@ public final class Node implements AutoCloseable {
             try {
                 await(vertx.undeploy(id));
             } catch (RuntimeException e) {
-                System.err.println("liveharness: stopping " + id + " on close: " + e.getMessage());
+                LOG.warn("stopping {} on close: {}", id, e.getMessage());
             }
         }
         long now = System.currentTimeMillis();
@@ -337,14 +340,14 @@ public final class Node implements AutoCloseable {
             try {
                 drain();
             } catch (RuntimeException e) {
-                System.err.println("liveharness: draining the rooms on close: " + e.getMessage());
+                LOG.warn("draining the rooms on close: {}", e.getMessage());
             }
         }
         try {
             // First the rooms go to the other nodes, their work finished and their state written.
             if (kafka != null) await(kafka.close());
         } catch (RuntimeException e) {
-            System.err.println("liveharness: handing the rooms over on close: " + e.getMessage());
+            LOG.warn("handing the rooms over on close: {}", e.getMessage());
         }
         try {
             vertx.close().toCompletionStage().toCompletableFuture().join();

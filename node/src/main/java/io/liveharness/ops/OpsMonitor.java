@@ -10,6 +10,8 @@ import io.liveharness.api.ToolResult;
 import io.liveharness.ingress.OutcomeJson;
 import io.liveharness.ingress.RequestJson;
 import io.vertx.core.Vertx;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import io.vertx.core.eventbus.ReplyException;
 
 import java.util.ArrayDeque;
@@ -28,7 +30,7 @@ import java.util.function.Consumer;
  * transcript) and which rooms are draining. Nothing here touches a room; it only listens.
  */
 public final class OpsMonitor {
-    private static final System.Logger LOG = System.getLogger(OpsMonitor.class.getName());
+    private static final Logger LOG = LoggerFactory.getLogger(OpsMonitor.class);
     static final int TRANSCRIPT = 50;
     private static final long TOOL_TIMEOUT_NANOS = 120_000_000_000L;
 
@@ -105,10 +107,10 @@ public final class OpsMonitor {
         quality.outcome(arm, o);
         RoomStats s = stats.get(o.roomId());
         if (s != null) s.outcome(o);
-        if (o.kind() == OutcomeKind.FAILED) {
-            LOG.log(System.Logger.Level.WARNING, "message " + o.messageId() + " in room " + o.roomId() + " failed: "
-                    + LogMasking.mask(o.detail()));
-        }
+        // one line a message, keyed by room and message id: at DEBUG (--verbose), a failure at WARN
+        var line = (o.kind() == OutcomeKind.FAILED ? LOG.atWarn() : LOG.atDebug()).addKeyValue("room", o.roomId()).addKeyValue("message", o.messageId());
+        if (o.kind() == OutcomeKind.FAILED) line.log("failed: {}", LogMasking.mask(o.detail()));
+        else line.log("{} ({})", o.kind().label(), o.reason().label());
         record(o.roomId(), OutcomeJson.outcome(o).put("type", "outcome"));
     }
 

@@ -92,6 +92,8 @@ class OpenApiContractTest {
         call("GET", "/openapi.yaml", null, null, 200);
         call("GET", "/health", null, null, 200);
         call("GET", "/health", operator, null, 403);
+        call("GET", "/health/live", null, null, 200);
+        call("GET", "/health/ready", null, null, 200);
         call("GET", "/metrics", null, null, 200);
         call("GET", "/console", null, null, 302);
         call("GET", "/console/", null, null, 200);
@@ -124,9 +126,13 @@ class OpenApiContractTest {
         // operators
         call("GET", "/v1/rooms", operator, null, 200);
         call("GET", "/v1/rooms?limit=10", operator, null, 200);
+        call("GET", "/v1/rooms?limit=1&prefix=dress&state=active", operator, null, 200);
+        call("GET", "/v1/rooms?limit=0", operator, null, 400);
         call("GET", "/v1/rooms", null, null, 401);
         call("GET", "/v1/rooms", "Bearer not-a-token", null, 403);
         call("GET", "/v1/rooms/" + ROOM, operator, null, 200);
+        call("GET", "/v1/quality", operator, null, 200);
+        call("GET", "/v1/quality", null, null, 401);
         call("GET", "/v1/rooms/no-such-room", operator, null, 404);
         call("GET", "/v1/rooms/" + ROOM + "/outcomes/contract-1", operator, null, 200);
         call("GET", "/v1/rooms/" + ROOM + "/outcomes/contract-1", null, null, 401);

@@ -67,7 +67,7 @@ public record Scenario(String name, String description, int rooms, double ratePe
 
     private static final ObjectMapper YAML = Json.YAML;
     private static final Set<String> KEYS = Set.of("name", "description", "rooms", "ratePerRoom", "warmupS", "durationS",
-            "seed", "burst", "intentMix", "maxInFlight", "outcomes", "flood", "texts");
+            "seed", "burst", "intentMix", "maxInFlight", "outcomes", "flood", "texts", "slo"); // slo: read by Slo
 
     /** A scenario over the router's test set. */
     public Scenario(String name, String description, int rooms, double ratePerRoom, int warmupS, int durationS,
