@@ -39,6 +39,7 @@ public final class OpsMonitor {
     private final Map<String, CopyOnWriteArrayList<Consumer<ObjectNode>>> watchers = new ConcurrentHashMap<>();
     private final Map<String, String> draining = new ConcurrentHashMap<>();
     private final Map<String, PendingTool> toolCalls = new ConcurrentHashMap<>();
+    private final OutcomeTimeline timeline = new OutcomeTimeline(System::currentTimeMillis);
 
     private record PendingTool(String tool, long startNanos) { }
 
@@ -84,6 +85,7 @@ public final class OpsMonitor {
         metrics.outcome(o);
         RoomStats s = stats.get(o.roomId());
         if (s != null) s.outcome(o);
+        timeline.outcome(o);
         if (o.kind() == OutcomeKind.FAILED) {
             LOG.log(System.Logger.Level.WARNING, "message " + o.messageId() + " in room " + o.roomId() + " failed: "
                     + LogMasking.mask(o.detail()));
@@ -117,6 +119,9 @@ public final class OpsMonitor {
         }
         return () -> list.remove(watcher);
     }
+
+    /** This node's outcomes over the last ten minutes, for the console's charts. */
+    ObjectNode timeline() { return timeline.json(); }
 
     RoomStats stats(String roomId) { return stats.computeIfAbsent(roomId, k -> new RoomStats()); }
 
