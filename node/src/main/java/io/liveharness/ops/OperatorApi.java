@@ -45,8 +45,8 @@ import java.util.function.Supplier;
 public final class OperatorApi {
     /** The JSON of a harness at its limit, with room for escapes; the files' own bytes are checked on their own. */
     private static final int MAX_PUBLISH_BYTES = 4 * HarnessFiles.MAX_BYTES;
-    /** uPlot, from the org.webjars.npm:uplot jar (its version is the pom's). */
-    static final String CHART_LIBRARY = "META-INF/resources/webjars/uplot/1.6.30/dist";
+    /** uPlot, from the org.webjars.npm:uplot jar (its version is the pom's); the tools' reports inline the same files. */
+    public static final String CHART_LIBRARY = "META-INF/resources/webjars/uplot/1.6.30/dist";
 
     private final Vertx vertx;
     private final RoomRegistry rooms;

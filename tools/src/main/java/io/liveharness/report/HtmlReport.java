@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.MustacheFactory;
 import io.liveharness.config.Json;
+import io.liveharness.ops.OperatorApi;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +19,7 @@ import java.nio.charset.StandardCharsets;
  */
 public final class HtmlReport {
     private static final MustacheFactory TEMPLATES = new DefaultMustacheFactory("reports");
-    private static final String CHART_LIBRARY = "META-INF/resources/webjars/uplot/1.6.30/dist/";
+    private static final String CHART_LIBRARY = OperatorApi.CHART_LIBRARY + "/";
 
     public static String render(String template, Object scope) {
         StringWriter out = new StringWriter();
