@@ -20,7 +20,7 @@ class ArchitectureTest {
     private static final String[] TOOLS = {"io.liveharness.hat..", "io.liveharness.training..", "io.liveharness.eval..", "io.liveharness.loadtest..",
             "io.liveharness.bench..", "io.liveharness.chaos..", "io.liveharness.cli..", "io.liveharness.router.dataset..",
             "io.liveharness.engine.bench..", "io.liveharness.engine.gguf..", "io.liveharness.router.train..",
-            "io.liveharness.router.bench..", "io.liveharness.kafka.broker.."};
+            "io.liveharness.router.bench..", "io.liveharness.kafka.broker..", "io.liveharness.report.."};
 
     @Test
     void noPackageCycles() {

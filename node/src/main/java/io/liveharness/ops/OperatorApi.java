@@ -46,6 +46,8 @@ import java.util.function.Supplier;
 public final class OperatorApi {
     /** The JSON of a harness at its limit, with room for escapes; the files' own bytes are checked on their own. */
     private static final int MAX_PUBLISH_BYTES = 4 * HarnessFiles.MAX_BYTES;
+    /** uPlot, from the org.webjars.npm:uplot jar (its version is the pom's); the tools' reports inline the same files. */
+    public static final String CHART_LIBRARY = "META-INF/resources/webjars/uplot/1.6.30/dist";
 
     private final Vertx vertx;
     private final RoomRegistry rooms;
@@ -95,6 +97,8 @@ public final class OperatorApi {
             if (ctx.request().path().equals("/console")) ctx.response().setStatusCode(302).putHeader("location", "/console/").end();
             else ctx.next();
         });
+        // the charts' library, from its jar: the console needs nothing from outside the node
+        router.get("/console/lib/*").handler(StaticHandler.create(CHART_LIBRARY));
         router.get("/console/*").handler(StaticHandler.create("console").setCachingEnabled(false));
 
         BodyHandler body = BodyHandler.create(false).setBodyLimit(MAX_PUBLISH_BYTES);
@@ -111,7 +115,7 @@ public final class OperatorApi {
         }
         for (String path : List.of("/v1/rooms", "/v1/rooms/:roomId", "/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain",
                 "/v1/rooms/:roomId/passivate", "/v1/rooms/:roomId/transcript", "/v1/harness", "/v1/harness/channels/:channel", "/v1/harness/diff",
-                "/v1/experiments", "/v1/experiments/:name", "/v1/quality")) {
+                "/v1/experiments", "/v1/experiments/:name", "/v1/quality", "/v1/timeline")) {
             router.route(path).handler(ctx -> {
                 if (isPublish(ctx)) ctx.next(); else authenticate(ctx);
             });
@@ -122,6 +126,7 @@ public final class OperatorApi {
                 placement.relay(ctx);
             });
         }
+        router.get("/v1/timeline").handler(ctx -> Responses.json(ctx, 200, monitor.timeline()));
         router.get("/v1/rooms").handler(ctx -> {
             var q = ctx.queryParams();
             RoomPage page = RoomPage.of(q.get("limit"), q.get("cursor"), q.get("state"), q.get("prefix"));

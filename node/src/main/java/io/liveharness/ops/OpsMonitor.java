@@ -44,6 +44,7 @@ public final class OpsMonitor {
     private final ArmLabels.Lookup arms;
     private final ArmQuality quality = new ArmQuality();
     private final Set<ArmLabels> armsSeen = ConcurrentHashMap.newKeySet();
+    private final OutcomeTimeline timeline = new OutcomeTimeline(System::currentTimeMillis);
 
     private record PendingTool(String tool, long startNanos) { }
 
@@ -107,6 +108,7 @@ public final class OpsMonitor {
         quality.outcome(arm, o);
         RoomStats s = stats.get(o.roomId());
         if (s != null) s.outcome(o);
+        timeline.outcome(o);
         // one line a message, keyed by room and message id: at DEBUG (--verbose), a failure at WARN
         var line = (o.kind() == OutcomeKind.FAILED ? LOG.atWarn() : LOG.atDebug()).addKeyValue("room", o.roomId()).addKeyValue("message", o.messageId());
         if (o.kind() == OutcomeKind.FAILED) line.log("failed: {}", LogMasking.mask(o.detail()));
@@ -145,6 +147,9 @@ public final class OpsMonitor {
     ArmQuality quality() { return quality; }
 
     public NodeMetrics metrics() { return metrics; }
+
+    /** This node's outcomes over the last ten minutes, for the console's charts. */
+    ObjectNode timeline() { return timeline.json(); }
 
     RoomStats stats(String roomId) { return stats.computeIfAbsent(roomId, k -> new RoomStats()); }
 

@@ -5,9 +5,9 @@ import io.liveharness.api.MessageOutcome;
 import io.liveharness.api.OutcomeReason;
 import io.liveharness.api.ReplySegment;
 import io.liveharness.ingress.RequestJson;
+import org.HdrHistogram.Histogram;
 
 import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -87,17 +87,12 @@ public final class RoomStats {
         intents.forEach(mix::put);
         ObjectNode stages = n.putObject("latencyMs");
         stageMicros.forEach((stage, ring) -> {
-            long[] xs = Arrays.copyOf(ring, Math.min(WINDOW, stageCount.get(stage)));
-            Arrays.sort(xs);
-            stages.putObject(stage).put("p50", percentile(xs, 0.50) / 1000.0).put("p95", percentile(xs, 0.95) / 1000.0)
-                    .put("samples", xs.length);
+            Histogram h = new Histogram(3);
+            int samples = Math.min(WINDOW, stageCount.get(stage));
+            for (int i = 0; i < samples; i++) h.recordValue(Math.max(0, ring[i]));
+            stages.putObject(stage).put("p50", h.getValueAtPercentile(50) / 1000.0).put("p95", h.getValueAtPercentile(95) / 1000.0)
+                    .put("samples", samples);
         });
         return n;
-    }
-
-    static long percentile(long[] sorted, double q) {
-        if (sorted.length == 0) return 0;
-        int i = (int) Math.ceil(q * sorted.length) - 1;
-        return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
     }
 }

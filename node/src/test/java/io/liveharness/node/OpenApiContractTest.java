@@ -99,6 +99,8 @@ class OpenApiContractTest {
         call("GET", "/console/", null, null, 200);
         call("GET", "/console/console.js", null, null, 200);
         call("GET", "/console/console.css", null, null, 200);
+        call("GET", "/console/lib/uPlot.iife.min.js", null, null, 200);
+        call("GET", "/console/lib/no-such-file.js", null, null, 404);
         call("GET", "/console/nothing-here.txt", null, null, 404);
 
         // viewers
@@ -133,6 +135,7 @@ class OpenApiContractTest {
         call("GET", "/v1/rooms/" + ROOM, operator, null, 200);
         call("GET", "/v1/quality", operator, null, 200);
         call("GET", "/v1/quality", null, null, 401);
+        call("GET", "/v1/timeline", operator, null, 200);
         call("GET", "/v1/rooms/no-such-room", operator, null, 404);
         call("GET", "/v1/rooms/" + ROOM + "/outcomes/contract-1", operator, null, 200);
         call("GET", "/v1/rooms/" + ROOM + "/outcomes/contract-1", null, null, 401);

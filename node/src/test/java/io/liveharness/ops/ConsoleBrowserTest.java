@@ -38,7 +38,8 @@ import static org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElem
  * The console in headless Chromium, driven by Selenium through chromedriver: a room's transcript
  * shows a reply to a message posted meanwhile, and a pin made with the page's buttons reaches the
  * node; among 1,203 rooms it shows one page, pages on, filters by name and leaves unchanged rows
- * alone. Saves target/console-screenshot.png.
+ * alone; the charts (uPlot, served by the node) draw the node's outcomes. Saves
+ * target/console-screenshot.png and target/console-charts.png.
  */
 class ConsoleBrowserTest {
     private static final By DRESS_ROOM = By.cssSelector("tr[data-room='dress-room']");
@@ -75,6 +76,22 @@ class ConsoleBrowserTest {
             onPage(browser, Duration.ofSeconds(10), textToBePresentInElementLocated(By.id("arms"), "false-claim rate"));
             String arms = browser.findElement(By.id("arms")).getText();
             assertTrue(arms.contains("outside experiments") && arms.contains("question coverage") && arms.contains("["), arms);
+
+            // the charts: three drawn by the library, with the answer just given as a point
+            onPage(browser, Duration.ofSeconds(15), page -> Integer.parseInt(
+                    String.valueOf(page.findElement(By.id("charts")).getDomAttribute("data-points"))) >= 1);
+            assertEquals(3, browser.findElements(By.cssSelector("#charts .uplot canvas")).size(), "latency, answered-by and coverage charts");
+            String titles = browser.findElement(By.id("charts")).getText();
+            assertTrue(titles.contains("time to outcome") && titles.contains("by whom") && titles.contains("coverage"), titles);
+            Object inked = ((JavascriptExecutor) browser).executeScript("""
+                    const c = document.querySelector('#chart-answered canvas');
+                    const px = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+                    let n = 0; for (let i = 3; i < px.length; i += 4) if (px[i] > 0) n++;
+                    return n;""");
+            assertTrue(((Number) inked).longValue() > 500, "the answered-by chart has lines on it: " + inked + " pixels");
+            Path charts = Path.of("target", "console-charts.png");
+            Files.createDirectories(charts.getParent());
+            Files.write(charts, browser.findElement(By.id("charts")).getScreenshotAs(OutputType.BYTES));
 
             onPage(browser, Duration.ofSeconds(10), presenceOfElementLocated(By.cssSelector("#version option[value='" + canary + "']")));
             new Select(browser.findElement(By.id("version"))).selectByValue(canary);

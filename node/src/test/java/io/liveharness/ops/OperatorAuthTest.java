@@ -69,6 +69,7 @@ class OperatorAuthTest {
                 new Call("POST", "/v1/rooms/tech-room/passivate", null, 200), // no viewer messages go to tech-room here: it is idle
                 new Call("GET", "/v1/harness", null, 200),
                 new Call("GET", "/v1/quality", null, 200),
+                new Call("GET", "/v1/timeline", null, 200),
                 // publishing is the publisher token's alone (PublishPermissionTest): the operator's is refused
                 new Call("POST", "/v1/harness", publishBody(), 403)));
         for (Call c : calls) check(c);

@@ -2,12 +2,14 @@ package io.liveharness.chaos;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.report.HtmlReport;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Writes a fault run's {@code chaos.json} and {@code index.html} into its run folder. */
+/** Writes a fault run's {@code chaos.json} and {@code index.html} (reports/chaos.mustache) into its run folder. */
 final class ChaosReport {
 
     static void write(ChaosRun.Result r, ChaosRun.Options o, List<String> missing, List<String> unknown) throws IOException {
@@ -42,32 +44,21 @@ final class ChaosReport {
         j.put("seconds", Math.round(r.seconds()));
         ChaosRun.write(r.dir().resolve("chaos.json"), ChaosRun.json(j));
 
-        StringBuilder h = new StringBuilder("<!doctype html><meta charset=utf-8><title>LiveHarness fault run</title>"
-                + "<style>body{font:14px sans-serif;margin:2em}td,th{padding:2px 10px;text-align:left;border-bottom:1px solid #ddd}"
-                + ".bad{color:#b00;font-weight:bold}.good{color:#070}</style><h1>Fault run: ")
-                .append(r.ok() ? "<span class=good>every accepted message has exactly one outcome</span>"
-                        : "<span class=bad>messages lost or answered twice</span>").append("</h1>");
-        h.append("<h2>Counts</h2><table>");
-        for (var e : List.of(Map.entry("sent", r.sent()), Map.entry("accepted", r.accepted()), Map.entry("refused by the broker", r.refused()),
-                Map.entry("outcomes", r.outcomes()), Map.entry("missing", (long) r.missing()), Map.entry("duplicates", (long) r.duplicates()),
-                Map.entry("outcomes for unknown ids", (long) r.unknown()))) {
-            boolean bad = (e.getKey().equals("missing") || e.getKey().equals("duplicates")) && e.getValue() > 0;
-            h.append("<tr><th>").append(e.getKey()).append("<td").append(bad ? " class=bad>" : ">").append(e.getValue());
-        }
-        r.kinds().forEach((k, v) -> h.append("<tr><th>outcome ").append(esc(k)).append("<td>").append(v));
-        h.append("</table><h2>Faults</h2><table><tr><th>fault<th>at (s)<th>injected<th>recovered<th>what happened");
-        for (ChaosRun.FaultResult f : r.faults()) {
-            h.append("<tr><td>").append(f.fault()).append("<td>").append(String.format("%.1f", f.atS())).append("<td>").append(f.injected())
-                    .append("<td").append(f.recovered() ? ">" : " class=bad>").append(f.recovered()).append("<td>").append(esc(f.detail()));
-        }
-        h.append("</table><h2>Nodes at the end</h2><table>");
-        r.health().forEach((n, s) -> h.append("<tr><th>").append(n).append("<td").append(s.startsWith("healthy") ? ">" : " class=bad>")
-                .append(esc(s)));
-        h.append("</table><p>Options: ").append(esc(opts.toString())).append(". Logs: cluster/node-*/node.log, cluster/broker/broker.log.</p>");
-        ChaosRun.write(r.dir().resolve("index.html"), h.toString());
+        List<Line> counts = new ArrayList<>(List.of(new Line("sent", r.sent(), false), new Line("accepted", r.accepted(), false),
+                new Line("refused by the broker", r.refused(), false), new Line("outcomes", r.outcomes(), false),
+                new Line("missing", r.missing(), r.missing() > 0), new Line("duplicates", r.duplicates(), r.duplicates() > 0),
+                new Line("outcomes for unknown ids", r.unknown(), false)));
+        r.kinds().forEach((k, v) -> counts.add(new Line("outcome " + k, v, false)));
+        List<Line> nodes = new ArrayList<>();
+        r.health().forEach((n, s) -> nodes.add(new Line(n, s, !s.startsWith("healthy"))));
+        List<Map<String, Object>> faultRows = r.faults().stream().map(f -> Map.<String, Object>of("fault", f.fault(),
+                "at", String.format("%.1f", f.atS()), "injected", f.injected(), "recovered", f.recovered(), "detail", f.detail())).toList();
+        ChaosRun.write(r.dir().resolve("index.html"), HtmlReport.render("chaos", Map.of("ok", r.ok(), "counts", counts,
+                "faults", faultRows, "nodes", nodes, "options", opts.toString())));
     }
 
-    private static String esc(String s) { return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"); }
+    /** A row of the counts or nodes table; {@code bad} is shown in red. */
+    record Line(String name, Object value, boolean bad) { }
 
     private ChaosReport() { }
 }

@@ -9,10 +9,14 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.eval.report.Html;
+import io.liveharness.report.HtmlReport;
 import io.liveharness.training.recipe.Steps;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -118,100 +122,86 @@ final class HatReport {
         return o;
     }
 
+    /** report.html (reports/hat.mustache) from report.json's content. */
     static String html(JsonNode r) {
-        StringBuilder h = new StringBuilder("<!doctype html><meta charset=utf-8><title>HAT replay: ").append(Html.esc(r.path("plan").asText()))
-                .append("</title>").append(Html.STYLE).append("<h1>HAT replay: fixed-harness SFT, HSA-SFT, HSA-RL</h1>");
         JsonNode p = r.path("planSettings");
-        h.append("<p>Plan <code>").append(Html.esc(r.path("plan").asText())).append("</code>: qwen3 hidden ").append(p.path("model").path("hidden"))
-                .append(", ").append(p.path("model").path("layers")).append(" layers, init <code>").append(Html.esc(p.path("init").asText()))
-                .append("</code>, ").append(String.format(Locale.ROOT, "%,d", p.path("training").path("tokens").asLong()))
-                .append(" tokens per SFT arm. Withheld from HSA training: <code>").append(Html.esc(p.path("variants").path("withheld").asText()))
-                .append("</code>. Eval: ").append(r.path("arms").path(0).path("sets").path("default").path("cases"))
-                .append(" dev-set cases; held-out variants of seed ").append(p.path("eval").path("heldOutSeed")).append(" (")
-                .append(p.path("eval").path("heldOutVariants")).append(" with every transformation, ")
-                .append(p.path("eval").path("withheldVariants")).append(" with the withheld family only). Checks only, no judge.</p>");
+        Map<String, Object> scope = new HashMap<>();
+        scope.put("style", Html.STYLE);
+        scope.put("plan", r.path("plan").asText());
+        scope.put("hidden", p.path("model").path("hidden").toString());
+        scope.put("layers", p.path("model").path("layers").toString());
+        scope.put("init", p.path("init").asText());
+        scope.put("tokensPerArm", String.format(Locale.ROOT, "%,d", p.path("training").path("tokens").asLong()));
+        scope.put("withheld", p.path("variants").path("withheld").asText());
+        scope.put("devCases", r.path("arms").path(0).path("sets").path("default").path("cases").toString());
+        scope.put("heldOutSeed", p.path("eval").path("heldOutSeed").toString());
+        scope.put("heldOutVariants", p.path("eval").path("heldOutVariants").toString());
+        scope.put("withheldVariants", p.path("eval").path("withheldVariants").toString());
+        scope.put("sets", Arrays.stream(EvalSet.values()).map(EvalSet::title).toList());
 
-        h.append("<h2>Scores</h2><table><tr><th>arm</th>");
-        for (EvalSet s : EvalSet.values()) h.append("<th>").append(Html.esc(s.title())).append("<br><small>accuracy / effectiveness</small></th>");
-        h.append("<th>spread over held-out variants<br><small>points, accuracy / effectiveness</small></th></tr>");
+        List<Map<String, Object>> scores = new ArrayList<>(), costs = new ArrayList<>(), failures = new ArrayList<>();
         for (JsonNode a : r.path("arms")) {
-            h.append("<tr><th>").append(a.path("arm").asText()).append("</th>");
-            for (EvalSet s : EvalSet.values()) {
-                JsonNode x = a.path("sets").path(s.id());
-                h.append("<td class=num>").append(Html.pct(x.path("accuracy").asDouble())).append(" / ").append(Html.pct(x.path("effectiveness").asDouble()))
-                        .append(" <small>(").append(x.path("cases").asInt()).append(")</small><br><small>own ")
-                        .append(Html.pct(x.path("accuracyOwn").asDouble())).append(" / ").append(Html.pct(x.path("effectivenessOwn").asDouble()))
-                        .append("; fallback ").append(Html.pct(x.path("byFallback").asDouble())).append("</small></td>");
+            String arm = a.path("arm").asText();
+            List<Map<String, Object>> cells = new ArrayList<>();
+            for (EvalSet set : EvalSet.values()) {
+                JsonNode x = a.path("sets").path(set.id());
+                cells.add(Map.of("accuracy", Html.pct(x.path("accuracy").asDouble()), "effectiveness", Html.pct(x.path("effectiveness").asDouble()),
+                        "cases", x.path("cases").asInt(), "accuracyOwn", Html.pct(x.path("accuracyOwn").asDouble()),
+                        "effectivenessOwn", Html.pct(x.path("effectivenessOwn").asDouble()), "byFallback", Html.pct(x.path("byFallback").asDouble())));
+                failures.add(Map.of("arm", arm, "set", set.id(), "checks", pairs(x.path("failedChecks")), "kinds", pairs(x.path("failureKinds"))));
             }
-            h.append(String.format(Locale.ROOT, "<td class=num>%.1f / %.1f</td></tr>", 100 * a.path("spread").path("accuracy").asDouble(),
-                    100 * a.path("spread").path("effectiveness").asDouble()));
+            scores.add(Map.of("arm", arm, "cells", cells, "spread", String.format(Locale.ROOT, "%.1f / %.1f",
+                    100 * a.path("spread").path("accuracy").asDouble(), 100 * a.path("spread").path("effectiveness").asDouble())));
+            Map<String, Object> cost = new HashMap<>();
+            cost.put("arm", arm);
+            cost.put("tokens", String.format(Locale.ROOT, "%,d", a.path("tokens").asLong()));
+            if (a.has("tokensIncludingHsaSft")) cost.put("tokensWithHsaSft", String.format(Locale.ROOT, "%,d", a.path("tokensIncludingHsaSft").asLong()));
+            cost.put("cpuHours", String.format(Locale.ROOT, "%.4f", a.path("cpuHours").asDouble()));
+            if (a.has("cpuHoursIncludingHsaSft")) cost.put("cpuHoursWithHsaSft", String.format(Locale.ROOT, "%.4f", a.path("cpuHoursIncludingHsaSft").asDouble()));
+            cost.put("wallHours", String.format(Locale.ROOT, "%.4f", a.path("wallHours").asDouble()));
+            cost.put("heldOutLoss", a.path("heldOutLoss").isNumber() ? String.format(Locale.ROOT, "%.4f", a.path("heldOutLoss").asDouble()) : "");
+            if (a.has("lossCurve")) cost.put("lossCurve", a.path("lossCurve").asText());
+            cost.put("note", a.path("note").asText());
+            cost.put("evalCpuHours", String.format(Locale.ROOT, "%.4f", a.path("evalCpuHours").asDouble()));
+            costs.add(cost);
         }
-        h.append("</table><p><small>Each cell: what the viewer got (the eval's scores, the node's grounded fallback included);"
-                + " below it, <b>own</b>: the cases that pass and were not answered by the fallback (the model's own replies and silences),"
-                + " and the share the fallback answered. A model that breaks under a harness (its tool calls refused, its reply blocked)"
-                + " is answered for by the fallback, which states the catalogue's facts and often scores better than a small model's"
-                + " replies: the upper figure then rises as the model fails. The intervals below are of the upper figures.</small></p>\n");
+        scope.put("scores", scores);
+        scope.put("costs", costs);
+        scope.put("failures", failures);
 
-        h.append("<h2>Paired-bootstrap intervals (95%)</h2><table><tr><th>B vs A</th><th>set</th><th>pairs</th><th>accuracy B−A [interval]</th>"
-                + "<th>effectiveness B−A [interval]</th><th>file</th></tr>");
+        List<Map<String, Object>> comparisons = new ArrayList<>();
         for (JsonNode c : r.path("comparisons")) {
-            h.append("<tr><td>").append(c.path("b").asText()).append(" vs ").append(c.path("a").asText()).append("</td><td>")
-                    .append(c.path("set").asText()).append("</td><td class=num>").append(c.path("pairs")).append("</td>");
+            List<Map<String, Object>> deltas = new ArrayList<>();
             for (String m : List.of("accuracy", "effectiveness")) {
                 JsonNode d = c.path("deltas").path(m);
-                boolean sig = d.path("low").asDouble() > 0 || d.path("high").asDouble() < 0;
-                h.append(String.format(Locale.ROOT, "<td class=num>%s%+.1f [%+.1f, %+.1f]%s</td>", sig ? "<b>" : "", 100 * d.path("delta").asDouble(),
-                        100 * d.path("low").asDouble(), 100 * d.path("high").asDouble(), sig ? "</b>" : ""));
+                deltas.add(Map.of("significant", d.path("low").asDouble() > 0 || d.path("high").asDouble() < 0,
+                        "text", String.format(Locale.ROOT, "%+.1f [%+.1f, %+.1f]", 100 * d.path("delta").asDouble(),
+                                100 * d.path("low").asDouble(), 100 * d.path("high").asDouble())));
             }
-            h.append("<td><a href=\"").append(Html.esc(c.path("file").asText())).append("\">json</a></td></tr>");
+            comparisons.add(Map.of("a", c.path("a").asText(), "b", c.path("b").asText(), "set", c.path("set").asText(),
+                    "pairs", c.path("pairs").toString(), "deltas", deltas, "file", c.path("file").asText()));
         }
-        h.append("</table><p><small>Bold: the interval lies wholly on one side of zero. Pairs are (case, variant).</small></p>");
-
-        h.append("<h2>Cost</h2><table><tr><th>arm</th><th>tokens trained on</th><th>CPU hours (data + training)</th><th>wall hours</th>"
-                + "<th>held-out loss</th><th>loss curve</th><th>eval CPU hours</th></tr>");
-        for (JsonNode a : r.path("arms")) {
-            h.append("<tr><th>").append(a.path("arm").asText()).append("</th><td class=num>")
-                    .append(String.format(Locale.ROOT, "%,d", a.path("tokens").asLong()));
-            if (a.has("tokensIncludingHsaSft")) h.append(String.format(Locale.ROOT, " <small>(%,d with hsa-sft's)</small>", a.path("tokensIncludingHsaSft").asLong()));
-            h.append(String.format(Locale.ROOT, "</td><td class=num>%.4f", a.path("cpuHours").asDouble()));
-            if (a.has("cpuHoursIncludingHsaSft")) h.append(String.format(Locale.ROOT, " <small>(%.4f with hsa-sft's)</small>", a.path("cpuHoursIncludingHsaSft").asDouble()));
-            h.append(String.format(Locale.ROOT, "</td><td class=num>%.4f</td><td class=num>%s</td><td>%s</td><td class=num>%.4f</td></tr>",
-                    a.path("wallHours").asDouble(), a.path("heldOutLoss").isNumber() ? String.format(Locale.ROOT, "%.4f", a.path("heldOutLoss").asDouble()) : "",
-                    a.has("lossCurve") ? "<a href=\"" + Html.esc(a.path("lossCurve").asText()) + "\">loss.html</a>" : Html.esc(a.path("note").asText()),
-                    a.path("evalCpuHours").asDouble()));
-        }
-        h.append("</table>");
+        scope.put("comparisons", comparisons);
 
         JsonNode rl = r.path("rl");
-        h.append("<h2>Reinforcement stage (expert iteration from hsa-sft)</h2><p>").append(rl.path("cases")).append(" training cases, ")
-                .append(rl.path("samples")).append(" samples, ").append(rl.path("kept")).append(" kept (best sample of a case with reward ≥ ")
-                .append(rl.path("threshold")).append(String.format(Locale.ROOT, "); mean reward %.3f, mean best reward %.3f. Mean of each part: ",
-                        rl.path("meanReward").asDouble(), rl.path("meanBestReward").asDouble()))
-                .append(Html.esc(rl.path("meanRewardParts").toString())).append(". Every sample: <a href=\"rl/samples.jsonl\">rl/samples.jsonl</a>.</p>");
-
-        h.append("<h2>Failed checks per arm and set</h2><table><tr><th>arm</th><th>set</th><th>failed checks (cases)</th><th>failure kinds</th></tr>");
-        for (JsonNode a : r.path("arms")) {
-            for (EvalSet s : EvalSet.values()) {
-                JsonNode x = a.path("sets").path(s.id());
-                h.append("<tr><td>").append(a.path("arm").asText()).append("</td><td>").append(s.id()).append("</td><td>")
-                        .append(pairs(x.path("failedChecks"))).append("</td><td>").append(pairs(x.path("failureKinds"))).append("</td></tr>");
-            }
+        scope.put("rl", Map.of("cases", rl.path("cases").toString(), "samples", rl.path("samples").toString(), "kept", rl.path("kept").toString(),
+                "threshold", rl.path("threshold").toString(), "meanReward", String.format(Locale.ROOT, "%.3f", rl.path("meanReward").asDouble()),
+                "meanBestReward", String.format(Locale.ROOT, "%.3f", rl.path("meanBestReward").asDouble()), "parts", rl.path("meanRewardParts").toString()));
+        List<Map<String, Object>> steps = new ArrayList<>();
+        for (JsonNode st : r.path("steps")) {
+            steps.add(Map.of("step", st.path("step").asText(), "wall", String.format(Locale.ROOT, "%.1f", st.path("wallMs").asLong() / 1000.0),
+                    "cpu", String.format(Locale.ROOT, "%.1f", st.path("cpuMs").asLong() / 1000.0)));
         }
-        h.append("</table>");
-
-        h.append("<h2>Steps</h2><table><tr><th>step</th><th>wall s</th><th>CPU s</th></tr>");
-        for (JsonNode s : r.path("steps")) {
-            h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td class=num>%.1f</td><td class=num>%.1f</td></tr>", Html.esc(s.path("step").asText()),
-                    s.path("wallMs").asLong() / 1000.0, s.path("cpuMs").asLong() / 1000.0));
-        }
-        return h.append("</table>").toString();
+        scope.put("steps", steps);
+        return HtmlReport.render("hat", scope);
     }
 
+    /** "kind count, ..." in name order, or "none"; escaped by the template. */
     private static String pairs(JsonNode counts) {
         TreeSet<String> keys = new TreeSet<>();
         counts.fieldNames().forEachRemaining(keys::add);
         StringBuilder s = new StringBuilder();
-        for (String k : keys) s.append(s.isEmpty() ? "" : ", ").append(Html.esc(k)).append(' ').append(counts.path(k).asInt());
+        for (String k : keys) s.append(s.isEmpty() ? "" : ", ").append(k).append(' ').append(counts.path(k).asInt());
         return s.isEmpty() ? "none" : s.toString();
     }
 

@@ -4,20 +4,23 @@ import io.liveharness.config.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.liveharness.report.HtmlReport;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * Writes a run's {@code summary.json} and {@code report.html} (one self-contained file, inline SVG
- * charts, no network) into {@code <reports>/<scenario>-<time>/}.
+ * Writes a run's {@code summary.json} and {@code report.html} (one self-contained file: markup in
+ * reports/load.mustache, uPlot charts with the library inside the page, no network) into
+ * {@code <reports>/<scenario>-<time>/}.
  */
 public final class LoadReport {
     private static final ObjectMapper JSON = Json.INDENTED;
@@ -182,9 +185,6 @@ public final class LoadReport {
 
     // ---------------------------------------------------------------------------------- HTML
 
-    private static final String[] COLORS = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
-            "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939"};
-
     /** The engine's side: sheds timed from arrival at the batcher, and model answers against the engine's ceiling. */
     private static void engine(ObjectNode en, EngineFigures engine, double modelAnswersPerS, long modelAnswers) {
         var shed = engine.shedAtBatcher();
@@ -232,124 +232,118 @@ public final class LoadReport {
         else if (!Double.isNaN(seconds)) o.put(key, seconds);
     }
 
+    /** report.html (reports/load.mustache): the headline table, then uPlot charts with the library inside the page. */
     static String html(ObjectNode s) {
-        StringBuilder b = new StringBuilder();
         var h = s.get("headline");
         var sc = s.get("scenario");
-        b.append("<!doctype html><html><head><meta charset=\"utf-8\"><title>loadtest ").append(esc(sc.get("name").asText()))
-                .append("</title><style>body{font:14px sans-serif;margin:24px;max-width:1100px}table{border-collapse:collapse}"
-                        + "td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}h2{margin-top:28px}.ok{color:#2ca02c}.bad{color:#d62728}"
-                        + "svg{background:#fafafa;border:1px solid #ddd}</style></head><body>");
-        b.append("<h1>Load test: ").append(esc(sc.get("name").asText())).append("</h1><p>").append(esc(sc.path("description").asText())).append("</p>");
-        b.append("<p>").append(esc(s.get("run").path("note").asText())).append("</p>");
-        var one = s.get("exactlyOneOutcome");
-        b.append("<p class=\"").append(one.get("ok").asBoolean() ? "ok" : "bad").append("\"><b>")
-                .append(esc(one.get("statement").asText())).append("</b></p>");
-        b.append("<h2>Headline</h2><table>");
-        row(b, "window", h.get("window").asText());
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("window", h.get("window").asText()));
         var qc = h.get("questionCoverage");
-        row(b, "question coverage: answer spoken (own or merged) / within " + qc.get("withinS") + " s", qc.get("spoken") + " / "
-                + qc.get("spokenWithin") + " of " + qc.get("questions") + " questions (" + qc.get("percent") + " %, " + qc.get("percentWithin") + " %)");
-        row(b, "answered latency (ms) P50 / P95 / P99 / max", pct(h.get("answeredLatencyMs")));
-        row(b, "all outcomes latency (ms) P50 / P95 / P99 / max", pct(h.get("allOutcomesLatencyMs")));
-        row(b, "answered by the model, latency (ms) P50 / P95 / P99 / max", pct(h.get("modelAnswerLatencyMs")));
-        row(b, "shed at once: time to the fallback (ms) P50 / P95 / P99 / max", pct(h.get("shedAtOnceLatencyMs")));
+        rows.add(new Row("question coverage: answer spoken (own or merged) / within " + qc.get("withinS") + " s", qc.get("spoken") + " / "
+                + qc.get("spokenWithin") + " of " + qc.get("questions") + " questions (" + qc.get("percent") + " %, " + qc.get("percentWithin") + " %)"));
+        rows.add(new Row("answered latency (ms) P50 / P95 / P99 / max", pct(h.get("answeredLatencyMs"))));
+        rows.add(new Row("all outcomes latency (ms) P50 / P95 / P99 / max", pct(h.get("allOutcomesLatencyMs"))));
+        rows.add(new Row("answered by the model, latency (ms) P50 / P95 / P99 / max", pct(h.get("modelAnswerLatencyMs"))));
+        rows.add(new Row("shed at once: time to the fallback (ms) P50 / P95 / P99 / max", pct(h.get("shedAtOnceLatencyMs"))));
         var en = s.get("engine");
         var shed = en.get("shedAtBatcher");
-        row(b, "shed at the batcher (overload): count / within 1 s of reaching it / P50, P95 at most (s)", shed.isObject()
+        rows.add(new Row("shed at the batcher (overload): count / within 1 s of reaching it / P50, P95 at most (s)", shed.isObject()
                 ? shed.get("count") + " / " + shed.get("withinOneSecond") + " / " + shed.path("p50AtMostS").asText("–") + ", "
-                + shed.path("p95AtMostS").asText("–") : shed.asText());
-        row(b, "model answers/s against the engine's ceiling (answers/s, share)", en.has("ceilingAnswersPerSecond")
+                + shed.path("p95AtMostS").asText("–") : shed.asText()));
+        rows.add(new Row("model answers/s against the engine's ceiling (answers/s, share)", en.has("ceilingAnswersPerSecond")
                 ? en.get("modelAnswersPerSecond") + " / " + en.get("ceilingAnswersPerSecond") + " (" + en.get("shareOfCeiling") + "); "
-                + en.get("ceilingNote").asText() : en.get("ceilingNote").asText());
-        row(b, "first segment, WS sample (ms)", pct(s.get("outcomeCollection").get("firstSegmentMsWsSample")));
-        row(b, "first reply frame, WS sample (ms)", pct(s.get("outcomeCollection").get("firstReplyMsWsSample")));
+                + en.get("ceilingNote").asText() : en.get("ceilingNote").asText()));
+        rows.add(new Row("first segment, WS sample (ms)", pct(s.get("outcomeCollection").get("firstSegmentMsWsSample"))));
+        rows.add(new Row("first reply frame, WS sample (ms)", pct(s.get("outcomeCollection").get("firstReplyMsWsSample"))));
         var tp = h.get("throughputPerS");
-        row(b, "throughput (msg/s): sent / outcomes / answered / answered by the model", tp.get("sent") + " / " + tp.get("outcomes") + " / "
-                + tp.get("answered") + " / " + tp.get("answeredByModel"));
-        row(b, "outcomes by kind (whole run)", h.get("outcomesByKind").toString());
-        row(b, "drops by reason (whole run)", h.get("dropsByReason").toString());
-        row(b, "answered by model / by fallback / by fallback shed at once", h.get("answeredByModel") + " / "
-                + h.get("answeredByFallback") + " / " + h.get("answeredByFallbackShedAtOnce"));
+        rows.add(new Row("throughput (msg/s): sent / outcomes / answered / answered by the model", tp.get("sent") + " / " + tp.get("outcomes") + " / "
+                + tp.get("answered") + " / " + tp.get("answeredByModel")));
+        rows.add(new Row("outcomes by kind (whole run)", h.get("outcomesByKind").toString()));
+        rows.add(new Row("drops by reason (whole run)", h.get("dropsByReason").toString()));
+        rows.add(new Row("answered by model / by fallback / by fallback shed at once", h.get("answeredByModel") + " / "
+                + h.get("answeredByFallback") + " / " + h.get("answeredByFallbackShedAtOnce")));
         if (s.has("flood")) {
             var f = s.get("flood");
             for (String group : List.of("flooder", "othersInFloodedRooms", "othersElsewhere")) {
                 var g = f.get(group);
-                row(b, "flood: " + group + " (outcomes, answered or merged, P50 / P95 ms)", g.get("outcomes") + ", "
+                rows.add(new Row("flood: " + group + " (outcomes, answered or merged, P50 / P95 ms)", g.get("outcomes") + ", "
                         + g.get("answeredOrMerged") + ", " + g.path("p50Ms").asText("–") + " / " + g.path("p95Ms").asText("–")
-                        + " " + g.get("byOutcome"));
+                        + " " + g.get("byOutcome")));
             }
         }
-        row(b, "peak heap (MB)", h.get("peakHeapMb").asText() + " (" + h.get("heapNote").asText() + ")");
+        rows.add(new Row("peak heap (MB)", h.get("peakHeapMb").asText() + " (" + h.get("heapNote").asText() + ")"));
         var late = s.get("sendLateness");
-        row(b, "late sends (&gt; " + late.get("lateThresholdMs") + " ms)", late.get("late") + ", p99 lag " + late.get("p99Ms") + " ms, max " + late.get("maxMs") + " ms");
-        row(b, "messages", s.get("messages").get("sent") + " sent, " + s.get("messages").get("accepted") + " accepted, rejected "
-                + s.get("messages").get("rejected"));
-        row(b, "node figures from", s.get("nodeMetrics").get("source").asText());
-        row(b, "outcome collection", s.get("outcomeCollection").get("how").asText());
-        row(b, "scenario", sc.toString());
-        row(b, "run", s.get("run").toString());
-        b.append("</table>");
+        rows.add(new Row("late sends (> " + late.get("lateThresholdMs") + " ms)", late.get("late") + ", p99 lag " + late.get("p99Ms") + " ms, max " + late.get("maxMs") + " ms"));
+        rows.add(new Row("messages", s.get("messages").get("sent") + " sent, " + s.get("messages").get("accepted") + " accepted, rejected "
+                + s.get("messages").get("rejected")));
+        rows.add(new Row("node figures from", s.get("nodeMetrics").get("source").asText()));
+        rows.add(new Row("outcome collection", s.get("outcomeCollection").get("how").asText()));
+        rows.add(new Row("scenario", sc.toString()));
+        rows.add(new Row("run", s.get("run").toString()));
 
         var tl = s.get("timeline");
-        int n = tl.size();
-        double[] xs = new double[n];
-        double[] p50 = new double[n], p95 = new double[n], p99 = new double[n], sent = new double[n], done = new double[n];
         double bucket = s.get("bucketS").asDouble();
+        List<Double> xs = new ArrayList<>();
         TreeSet<String> keys = new TreeSet<>();
-        for (int i = 0; i < n; i++) {
-            var t = tl.get(i);
-            xs[i] = t.get("fromS").asDouble();
-            p50[i] = t.path("p50Ms").asDouble(Double.NaN);
-            p95[i] = t.path("p95Ms").asDouble(Double.NaN);
-            p99[i] = t.path("p99Ms").asDouble(Double.NaN);
-            sent[i] = t.get("sent").asDouble() / bucket;
-            done[i] = t.get("completed").asDouble() / bucket;
-            t.get("outcomes").fieldNames().forEachRemaining(keys::add);
-        }
-        double warm = sc.get("warmupS").asDouble();
-        b.append("<h2>Latency over time (by scheduled send time, after warm-up)</h2>");
-        b.append(lines("ms", xs, List.of(new Series("P50", p50), new Series("P95", p95), new Series("P99", p99)), warm));
-        b.append("<h2>Throughput</h2>");
-        b.append(lines("msg/s", xs, List.of(new Series("sent", sent), new Series("outcomes (by finish time)", done)), warm));
-        b.append("<h2>Outcomes by kind/reason (by scheduled send time)</h2>");
-        Map<String, double[]> stacks = new LinkedHashMap<>();
-        for (String k : keys) {
-            double[] v = new double[n];
-            for (int i = 0; i < n; i++) v[i] = tl.get(i).get("outcomes").path(k).asDouble(0);
-            stacks.put(k, v);
-        }
-        b.append(stacked("messages per " + (int) bucket + " s", xs, bucket, stacks, warm));
+        tl.forEach(t -> { xs.add(t.get("fromS").asDouble()); t.get("outcomes").fieldNames().forEachRemaining(keys::add); });
+        List<Chart> charts = new ArrayList<>();
+        charts.add(new Chart("latency", "Latency over time (by scheduled send time, after warm-up)", "ms", xs, List.of(
+                series("P50", tl, t -> t.path("p50Ms").asDouble(Double.NaN)), series("P95", tl, t -> t.path("p95Ms").asDouble(Double.NaN)),
+                series("P99", tl, t -> t.path("p99Ms").asDouble(Double.NaN))), false, null));
+        charts.add(new Chart("throughput", "Throughput", "msg/s", xs, List.of(series("sent", tl, t -> t.get("sent").asDouble() / bucket),
+                series("outcomes (by finish time)", tl, t -> t.get("completed").asDouble() / bucket)), false, null));
+        charts.add(new Chart("outcomes", "Outcomes by kind/reason (by scheduled send time)", "messages per " + (int) bucket + " s", xs,
+                keys.stream().map(k -> series(k, tl, t -> t.get("outcomes").path(k).asDouble(0))).toList(), true, null));
 
         var sm = s.get("samples");
-        int m = sm.size();
-        double[] sx = new double[m], heap = new double[m], committed = new double[m], pending = new double[m],
-                active = new double[m], queue = new double[m], batch = new double[m];
-        for (int i = 0; i < m; i++) {
-            var x = sm.get(i);
-            sx[i] = x.get("atS").asDouble();
-            heap[i] = x.path("heapUsedMb").asDouble(Double.NaN);
-            committed[i] = x.path("heapCommittedMb").asDouble(Double.NaN);
-            pending[i] = x.path("nodePending").asDouble(Double.NaN);
-            active[i] = x.path("activeRooms").asDouble(Double.NaN);
-            queue[i] = x.path("queueDepth").asDouble(Double.NaN);
-            batch[i] = x.path("batchSize").asDouble(Double.NaN);
-        }
-        b.append("<h2>Heap</h2>");
-        if (h.get("peakHeapMb").isNumber()) {
-            b.append(lines("MB", sx, List.of(new Series("heap used", heap), new Series("heap committed", committed)), warm));
-        } else {
-            b.append("<p>not measured: the node runs in another process.</p>");
-        }
-        b.append("<h2>Queue depth and rooms (").append(esc(s.get("nodeMetrics").get("source").asText())).append(")</h2>");
-        List<Series> qs = new ArrayList<>(List.of(new Series("node pending messages (/health)", pending), new Series("active rooms (/health)", active)));
-        if (!allNaN(queue)) qs.add(new Series("queue depth (/metrics)", queue));
-        b.append(lines("count", sx, qs, warm));
-        b.append("<h2>Batch size</h2>");
-        b.append(allNaN(batch) ? "<p>not available: the node serves no batch-size series on /metrics.</p>"
-                : lines("sequences per step", sx, List.of(new Series("batch size (/metrics)", batch)), warm));
-        b.append("</body></html>\n");
-        return b.toString();
+        List<Double> sx = new ArrayList<>();
+        sm.forEach(x -> sx.add(x.get("atS").asDouble()));
+        charts.add(new Chart("heap", "Heap", "MB", sx, List.of(series("heap used", sm, x -> x.path("heapUsedMb").asDouble(Double.NaN)),
+                series("heap committed", sm, x -> x.path("heapCommittedMb").asDouble(Double.NaN))), false,
+                h.get("peakHeapMb").isNumber() ? null : "not measured: the node runs in another process."));
+        List<Series> qs = new ArrayList<>(List.of(series("node pending messages (/health)", sm, x -> x.path("nodePending").asDouble(Double.NaN)),
+                series("active rooms (/health)", sm, x -> x.path("activeRooms").asDouble(Double.NaN))));
+        Series queue = series("queue depth (/metrics)", sm, x -> x.path("queueDepth").asDouble(Double.NaN));
+        if (!queue.unmeasured()) qs.add(queue);
+        charts.add(new Chart("queue", "Queue depth and rooms (" + s.get("nodeMetrics").get("source").asText() + ")", "count", sx, qs, false, null));
+        Series batch = series("batch size (/metrics)", sm, x -> x.path("batchSize").asDouble(Double.NaN));
+        charts.add(new Chart("batch", "Batch size", "sequences per step", sx, List.of(batch), false,
+                batch.unmeasured() ? "not available: the node serves no batch-size series on /metrics." : null));
+
+        var one = s.get("exactlyOneOutcome");
+        Map<String, Object> scope = new HashMap<>();
+        scope.put("name", sc.get("name").asText());
+        scope.put("description", sc.path("description").asText());
+        scope.put("note", s.get("run").path("note").asText());
+        scope.put("ok", one.get("ok").asBoolean());
+        scope.put("statement", one.get("statement").asText());
+        scope.put("rows", rows);
+        scope.put("charts", charts);
+        scope.put("warmupS", sc.get("warmupS").asText());
+        scope.put("chartData", HtmlReport.scriptJson(charts.stream().filter(c -> c.empty() == null).toList()));
+        scope.put("chartScript", HtmlReport.chartScript());
+        scope.put("chartStyle", HtmlReport.chartStyle());
+        return HtmlReport.render("load", scope);
+    }
+
+    record Row(String label, String value) { }
+
+    /** One line of a chart; null where the run has no figure (JSON has no NaN). */
+    record Series(String name, List<Double> values) {
+        boolean unmeasured() { return values.stream().allMatch(java.util.Objects::isNull); }
+    }
+
+    /** A chart's data; {@code empty}, when set, is said instead of drawing it. */
+    record Chart(String id, String title, String yLabel, List<Double> x, List<Series> series, boolean stacked, String empty) { }
+
+    private static Series series(String name, com.fasterxml.jackson.databind.JsonNode points,
+                                 java.util.function.ToDoubleFunction<com.fasterxml.jackson.databind.JsonNode> value) {
+        List<Double> values = new ArrayList<>();
+        points.forEach(p -> {
+            double v = value.applyAsDouble(p);
+            values.add(Double.isNaN(v) ? null : v);
+        });
+        return new Series(name, values);
     }
 
     /** The questions' coverage after the warm-up: how many had their answer spoken (their own or one they were merged into), in all and in time. */
@@ -365,124 +359,9 @@ public final class LoadReport {
         return c;
     }
 
-    private record Series(String name, double[] values) { }
-
-    private static boolean allNaN(double[] v) {
-        for (double x : v) if (!Double.isNaN(x)) return false;
-        return true;
-    }
-
-    private static void row(StringBuilder b, String k, String v) {
-        b.append("<tr><th>").append(k).append("</th><td>").append(esc(v)).append("</td></tr>");
-    }
-
     private static String pct(com.fasterxml.jackson.databind.JsonNode p) {
         if (p.get("count").asLong() == 0) return "no samples";
         return p.get("p50") + " / " + p.get("p95") + " / " + p.get("p99") + " / " + p.get("max") + " (n=" + p.get("count") + ")";
-    }
-
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
-    }
-
-    private static final int W = 1000, H = 300, L = 70, R = 20, T = 20, B = 40;
-
-    private static String axes(StringBuilder b, double xMax, double yMax, String yLabel, double warm) {
-        b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(W).append("\" height=\"").append(H + 60).append("\">");
-        for (int i = 0; i <= 4; i++) {
-            double y = T + (H - T - B) * (1 - i / 4.0);
-            b.append(String.format("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>", L, y, W - R, y));
-            b.append(String.format("<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%s</text>", L - 4, y + 4, fmt(yMax * i / 4)));
-        }
-        for (int i = 0; i <= 10; i++) {
-            double x = L + (W - L - R) * i / 10.0;
-            b.append(String.format("<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">%s s</text>", x, H - B + 16, fmt(xMax * i / 10)));
-        }
-        if (warm > 0 && warm < xMax) {
-            double x = L + (W - L - R) * warm / xMax;
-            b.append(String.format("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\" stroke-dasharray=\"4\"/>", x, T, x, H - B));
-            b.append(String.format("<text x=\"%.1f\" y=\"%d\" font-size=\"11\">warm-up ends</text>", x + 3, T + 10));
-        }
-        b.append(String.format("<text x=\"12\" y=\"%d\" font-size=\"11\" transform=\"rotate(-90 12 %d)\">%s</text>", H / 2, H / 2, esc(yLabel)));
-        return "";
-    }
-
-    private static String fmt(double v) {
-        return v >= 100 ? String.valueOf(Math.round(v)) : String.format("%.1f", v);
-    }
-
-    private static double niceMax(double v) {
-        if (v <= 0 || Double.isNaN(v)) return 1;
-        double p = Math.pow(10, Math.floor(Math.log10(v)));
-        for (double m : new double[]{1, 2, 2.5, 5, 10}) if (m * p >= v) return m * p;
-        return 10 * p;
-    }
-
-    private static String lines(String yLabel, double[] xs, List<Series> series, double warm) {
-        double xMax = xs.length == 0 ? 1 : Math.max(1, xs[xs.length - 1]);
-        double yMax = 0;
-        for (Series s : series) for (double v : s.values()) if (!Double.isNaN(v)) yMax = Math.max(yMax, v);
-        yMax = niceMax(yMax);
-        StringBuilder b = new StringBuilder();
-        axes(b, xMax, yMax, yLabel, warm);
-        int c = 0;
-        for (Series s : series) {
-            StringBuilder pts = new StringBuilder();
-            for (int i = 0; i < xs.length; i++) {
-                double v = s.values()[i];
-                if (Double.isNaN(v)) {
-                    if (!pts.isEmpty()) { polyline(b, pts, COLORS[c]); pts.setLength(0); }
-                    continue;
-                }
-                pts.append(String.format("%.1f,%.1f ", L + (W - L - R) * xs[i] / xMax, T + (H - T - B) * (1 - v / yMax)));
-            }
-            if (!pts.isEmpty()) polyline(b, pts, COLORS[c]);
-            legend(b, c, s.name());
-            c++;
-        }
-        return b.append("</svg>").toString();
-    }
-
-    private static void polyline(StringBuilder b, StringBuilder pts, String color) {
-        b.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(color).append("\" points=\"").append(pts).append("\"/>");
-    }
-
-    private static void legend(StringBuilder b, int i, String name) {
-        int x = L + 10 + (i % 5) * 180;
-        int y = H - 4 + (i / 5) * 14 + 10;
-        b.append(String.format("<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\" font-size=\"11\">%s</text>",
-                x, y - 9, COLORS[i % COLORS.length], x + 14, y, esc(name)));
-    }
-
-    private static String stacked(String yLabel, double[] xs, double bucket, Map<String, double[]> stacks, double warm) {
-        int n = xs.length;
-        double xMax = n == 0 ? 1 : Math.max(1, xs[n - 1] + bucket);
-        double yMax = 0;
-        for (int i = 0; i < n; i++) {
-            double sum = 0;
-            for (double[] v : stacks.values()) sum += v[i];
-            yMax = Math.max(yMax, sum);
-        }
-        yMax = niceMax(yMax);
-        StringBuilder b = new StringBuilder();
-        axes(b, xMax, yMax, yLabel, warm);
-        double bw = (W - L - R) * bucket / xMax;
-        double[] base = new double[n];
-        int c = 0;
-        for (var e : stacks.entrySet()) {
-            for (int i = 0; i < n; i++) {
-                double v = e.getValue()[i];
-                if (v <= 0) continue;
-                double y1 = T + (H - T - B) * (1 - (base[i] + v) / yMax);
-                double hgt = (H - T - B) * v / yMax;
-                b.append(String.format("<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s: %d</title></rect>",
-                        L + (W - L - R) * xs[i] / xMax, y1, Math.max(1, bw - 1), hgt, COLORS[c % COLORS.length], esc(e.getKey()), (long) v));
-                base[i] += v;
-            }
-            legend(b, c, e.getKey());
-            c++;
-        }
-        return b.append("</svg>").toString();
     }
 
     private LoadReport() { }

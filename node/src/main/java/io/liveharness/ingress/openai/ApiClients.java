@@ -1,5 +1,7 @@
 package io.liveharness.ingress.openai;
 
+import io.github.bucket4j.Bucket;
+import io.github.bucket4j.ConsumptionProbe;
 import io.liveharness.config.NodeConfig.ApiClientConfig;
 
 import java.io.IOException;
@@ -8,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,20 +89,18 @@ public final class ApiClients {
     public static final class Client {
         private final String name;
         private final byte[] hash;
-        private final double perNano;
-        private final int burst;
+        private final Bucket bucket;
         private final int maxConcurrent;
         private final AtomicInteger inFlight = new AtomicInteger();
-        private double tokens;
-        private long refilled = System.nanoTime();
 
         Client(String name, byte[] hash, int requestsPerMinute, int burst, int maxConcurrent) {
             this.name = name;
             this.hash = hash;
-            this.perNano = requestsPerMinute / 60e9;
-            this.burst = burst;
+            // greedy: tokens come back one by one through the minute, not all at its end
+            this.bucket = Bucket.builder()
+                    .addLimit(limit -> limit.capacity(burst).refillGreedy(requestsPerMinute, Duration.ofMinutes(1)))
+                    .build();
             this.maxConcurrent = maxConcurrent;
-            this.tokens = burst;
         }
 
         public String name() { return name; }
@@ -108,15 +109,9 @@ public final class ApiClients {
          * Takes one request from the client's bucket (refilled at its rate, up to its burst): 0 when
          * it may go, else the seconds until it may (for Retry-After).
          */
-        public synchronized long tryRequest() {
-            long now = System.nanoTime();
-            tokens = Math.min(burst, tokens + (now - refilled) * perNano);
-            refilled = now;
-            if (tokens >= 1) {
-                tokens -= 1;
-                return 0;
-            }
-            return Math.max(1, (long) Math.ceil((1 - tokens) / perNano / 1e9));
+        public long tryRequest() {
+            ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
+            return probe.isConsumed() ? 0 : Math.max(1, (long) Math.ceil(probe.getNanosToWaitForRefill() / 1e9));
         }
 
         /** One more request in flight, if under its limit; each true is followed by one {@link #release()}. */

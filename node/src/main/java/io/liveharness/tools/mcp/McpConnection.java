@@ -207,8 +207,12 @@ final class McpConnection implements AutoCloseable {
 
     /**
      * The SDK keeps the child {@link Process} private, yet it is the only quick signal that a stdio
-     * server died (the SDK itself just lets pending requests time out). Read reflectively; the SDK
-     * version is pinned and the reconnect test breaks loudly if the field moves.
+     * server died (the SDK itself just lets pending requests time out). Read reflectively: the SDK
+     * (2.1.0, and 2.2.0 alike) has no getter, its one hook {@code getProcessBuilder()} hands back a
+     * {@link ProcessBuilder}, a final class whose {@code start()} cannot be intercepted, and its
+     * public {@code awaitForExit()} gives neither the exit code (the "exited with code 3" an
+     * operator reads) nor a handle to kill a child that ignores TERM. The SDK version is pinned and
+     * the reconnect test breaks loudly if the field moves.
      */
     private static Process processOf(StdioClientTransport transport) {
         try {

@@ -1,11 +1,15 @@
 package io.liveharness.router.train;
 
+import io.liveharness.report.HtmlReport;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** Writes an evaluation as a text report and as one self-contained HTML page (inline CSS, shaded confusion matrix). */
+/** Writes an evaluation as a text report and as one self-contained HTML page (inline CSS, shaded confusion matrix; markup in reports/router-eval.mustache). */
 public final class ReportWriter {
 
     public static String text(String title, List<String> notes, Evaluation e) {
@@ -32,46 +36,33 @@ public final class ReportWriter {
     }
 
     public static String html(String title, List<String> notes, Evaluation e) {
-        StringBuilder b = new StringBuilder();
-        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title)).append("</title>\n<style>\n")
-                .append("body{font-family:system-ui,sans-serif;margin:2em;color:#222}table{border-collapse:collapse;margin:1em 0}\n")
-                .append("td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#f4f4f4}\n")
-                .append("td.l,th.l{text-align:left}.big{font-size:1.4em}.note{color:#555}\n</style></head><body>\n");
-        b.append("<h1>").append(esc(title)).append("</h1>\n");
-        notes.forEach(n -> b.append("<p class=\"note\">").append(esc(n)).append("</p>\n"));
-        b.append("<p class=\"big\">accuracy <b>%.4f</b> &nbsp; macro-F1 <b>%.4f</b> &nbsp; n = %d</p>\n"
-                .formatted(e.accuracy(), e.macroF1(), e.total()));
-        b.append("<h2>Per class</h2>\n<table><tr><th class=\"l\">class</th><th>support</th><th>precision</th><th>recall</th><th>F1</th></tr>\n");
-        for (Evaluation.ClassStats s : e.perClass()) {
-            b.append("<tr><td class=\"l\">%s</td><td>%d</td><td>%.4f</td><td>%.4f</td><td>%.4f</td></tr>\n"
-                    .formatted(esc(s.label()), s.support(), s.precision(), s.recall(), s.f1()));
-        }
-        b.append("</table>\n<h2>Confusion matrix</h2>\n<p class=\"note\">rows: gold label, columns: predicted; shade = share of the row</p>\n<table><tr><th class=\"l\">gold \\ predicted</th>");
-        for (String l : e.labels()) b.append("<th>").append(esc(l)).append("</th>");
-        b.append("</tr>\n");
+        List<Row> rows = new ArrayList<>();
         for (int g = 0; g < e.labels().size(); g++) {
-            int row = 0;
-            for (int v : e.confusion()[g]) row += v;
-            b.append("<tr><th class=\"l\">").append(esc(e.labels().get(g))).append("</th>");
+            int total = 0;
+            for (int v : e.confusion()[g]) total += v;
+            List<Cell> cells = new ArrayList<>();
             for (int p = 0; p < e.labels().size(); p++) {
                 int v = e.confusion()[g][p];
-                double share = row == 0 ? 0 : (double) v / row;
-                String colour = g == p ? "46,160,67" : "214,39,40";
-                b.append("<td style=\"background:rgba(%s,%.3f)\">%d</td>".formatted(colour, v == 0 ? 0 : 0.1 + 0.9 * share, v));
+                double share = total == 0 ? 0 : (double) v / total;
+                cells.add(new Cell(v, g == p ? "46,160,67" : "214,39,40", "%.3f".formatted(v == 0 ? 0 : 0.1 + 0.9 * share)));
             }
-            b.append("</tr>\n");
+            rows.add(new Row(e.labels().get(g), cells));
         }
-        return b.append("</table>\n</body></html>\n").toString();
+        return HtmlReport.render("router-eval", Map.of("title", title, "notes", notes,
+                "accuracy", "%.4f".formatted(e.accuracy()), "macroF1", "%.4f".formatted(e.macroF1()), "total", e.total(),
+                "perClass", e.perClass().stream().map(s -> new ClassRow(s.label(), s.support(), "%.4f".formatted(s.precision()),
+                        "%.4f".formatted(s.recall()), "%.4f".formatted(s.f1()))).toList(),
+                "labels", e.labels(), "rows", rows));
     }
+
+    record ClassRow(String label, int support, String precision, String recall, String f1) { }
+    record Cell(int count, String colour, String alpha) { }
+    record Row(String gold, List<Cell> cells) { }
 
     public static void write(Path dir, String name, String title, List<String> notes, Evaluation e) throws IOException {
         Files.createDirectories(dir);
         Files.writeString(dir.resolve(name + ".txt"), text(title, notes, e));
         Files.writeString(dir.resolve(name + ".html"), html(title, notes, e));
-    }
-
-    private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
     private ReportWriter() { }

@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.liveharness.eval.report.Html;
+import io.liveharness.report.HtmlReport;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -19,6 +21,13 @@ final class RecipeReport {
     static final String HTML = "report.html", JSON_FILE = "report.json";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /** One stage's row. */
+    record StageRow(String name, String purpose, String kind, String tokens, String steps, String loss, String heldOutLoss, String kept,
+                    String wallMinutes, String lossCurve) { }
+
+    /** One eval set's row. */
+    record EvalRow(String name, String cases, String accuracy, String effectiveness, String outcomes) { }
+
     static void write(Recipe recipe, Path recipeFile, Path out, Map<String, Steps.Done> done) throws Exception {
         ObjectNode report = JSON.createObjectNode();
         report.put("recipe", recipeFile.toString());
@@ -27,41 +36,24 @@ final class RecipeReport {
         Files.writeString(out.resolve(JSON_FILE), JSON.writeValueAsString(report));
         JsonNode steps = report.path("steps");
 
-        StringBuilder h = new StringBuilder("<!doctype html><meta charset=utf-8><title>recipe ").append(Html.esc(recipe.name()))
-                .append("</title><style>").append(Html.STYLE).append("</style>");
-        h.append("<h1>Recipe ").append(Html.esc(recipe.name())).append("</h1><p>").append(Html.esc(recipeFile)).append(", from ")
-                .append(Html.esc(recipe.init())).append("</p>");
-        h.append("<h2>Stages</h2><table><tr><th>stage</th><th>purpose</th><th>kind</th><th>tokens</th><th>steps</th><th>loss</th>"
-                + "<th>held-out loss</th><th>kept samples</th><th>wall min</th><th>loss curve</th></tr>");
-        for (Recipe.Stage s : recipe.stages()) {
-            JsonNode train = steps.path("train:" + s.name());
-            JsonNode r = train.path("result");
+        List<StageRow> stages = recipe.stages().stream().map(s -> {
+            JsonNode r = steps.path("train:" + s.name()).path("result");
             JsonNode samples = steps.path("samples:" + s.name()).path("result");
-            long wallMs = train.path("wallMs").asLong() + steps.path("data:" + s.name()).path("wallMs").asLong()
+            long wallMs = steps.path("train:" + s.name()).path("wallMs").asLong() + steps.path("data:" + s.name()).path("wallMs").asLong()
                     + steps.path("samples:" + s.name()).path("wallMs").asLong();
-            h.append("<tr><td>").append(Html.esc(s.name())).append("</td><td>").append(Html.esc(s.purpose())).append("</td><td>")
-                    .append(s.isRl() ? "rl" : "sft").append("</td><td>").append(String.format(Locale.ROOT, "%,d", s.tokens())).append("</td><td>")
-                    .append(r.path("steps").asText(r.path("skipped").asText(""))).append("</td><td>").append(num(r.path("loss")))
-                    .append("</td><td>").append(num(r.path("heldOutLoss"))).append("</td><td>")
-                    .append(s.isRl() ? samples.path("kept").asText() + " of " + samples.path("cases").asText() : "").append("</td><td>")
-                    .append(String.format(Locale.ROOT, "%.1f", wallMs / 60000.0)).append("</td><td>");
-            if (r.has("lossCurve")) {
-                String rel = out.relativize(Path.of(r.path("lossCurve").asText())).toString();
-                h.append("<a href=\"").append(Html.esc(rel)).append("\">loss.html</a>");
-            }
-            h.append("</td></tr>");
-        }
-        h.append("</table><h2>The last model on each eval set</h2><table><tr><th>set</th><th>cases</th><th>Accuracy</th><th>Effectiveness</th>"
-                + "<th>outcomes</th><th>run</th></tr>");
-        for (Recipe.EvalSet e : recipe.eval()) {
+            return new StageRow(s.name(), s.purpose(), s.isRl() ? "rl" : "sft", String.format(Locale.ROOT, "%,d", s.tokens()),
+                    r.path("steps").asText(r.path("skipped").asText("")), num(r.path("loss")), num(r.path("heldOutLoss")),
+                    s.isRl() ? samples.path("kept").asText() + " of " + samples.path("cases").asText() : "",
+                    String.format(Locale.ROOT, "%.1f", wallMs / 60000.0),
+                    r.has("lossCurve") ? out.relativize(Path.of(r.path("lossCurve").asText())).toString() : null);
+        }).toList();
+        List<EvalRow> evals = recipe.eval().stream().map(e -> {
             JsonNode r = steps.path("eval:" + e.name()).path("result");
-            h.append("<tr><td>").append(Html.esc(e.name())).append("</td><td>").append(r.path("cases").asText()).append("</td><td>")
-                    .append(Html.pct(r.path("accuracy").asDouble())).append("</td><td>").append(Html.pct(r.path("effectiveness").asDouble()))
-                    .append("</td><td>").append(Html.esc(r.path("outcomes").toString())).append("</td><td><a href=\"eval/")
-                    .append(Html.esc(e.name())).append("/report.html\">report</a></td></tr>");
-        }
-        h.append("</table>");
-        Files.writeString(out.resolve(HTML), h.toString());
+            return new EvalRow(e.name(), r.path("cases").asText(), Html.pct(r.path("accuracy").asDouble()),
+                    Html.pct(r.path("effectiveness").asDouble()), r.path("outcomes").toString());
+        }).toList();
+        Files.writeString(out.resolve(HTML), HtmlReport.render("recipe", Map.of("name", recipe.name(), "file", recipeFile.toString(),
+                "init", recipe.init(), "style", Html.STYLE, "stages", stages, "evals", evals)));
     }
 
     private static String num(JsonNode n) { return n.isNumber() ? String.format(Locale.ROOT, "%.3f", n.asDouble()) : ""; }

@@ -1,6 +1,7 @@
 package io.liveharness.training.trainer;
 
 import io.liveharness.config.Json;
+import io.liveharness.report.HtmlReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -11,12 +12,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** loss.html: a self-contained SVG of train and held-out loss by step, drawn from metrics.jsonl. */
+/** loss.html: train and held-out loss by step from metrics.jsonl, a uPlot chart with the library inside the page (opens offline). */
 final class LossChart {
-    private static final int W = 900, H = 420, PAD = 60;
-
     private LossChart() { }
 
     static void write(Path metrics, Path html, String title) {
@@ -40,51 +40,15 @@ final class LossChart {
         }
     }
 
+    /** One x (the steps of either series) and a y per series, null at a step the series has no point: uPlot's data shape. */
     static String render(List<double[]> train, List<double[]> held, String title) {
-        double maxX = 1, minY = Double.MAX_VALUE, maxY = -Double.MAX_VALUE;
-        for (List<double[]> s : List.of(train, held)) {
-            for (double[] p : s) {
-                if (!Double.isFinite(p[1])) continue;
-                maxX = Math.max(maxX, p[0]);
-                minY = Math.min(minY, p[1]);
-                maxY = Math.max(maxY, p[1]);
-            }
-        }
-        if (minY > maxY) { minY = 0; maxY = 1; }
-        if (maxY - minY < 1e-9) maxY = minY + 1;
-        StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' font-family='sans-serif' font-size='12'>%n", W, H));
-        svg.append(String.format(Locale.ROOT, "<rect x='%d' y='%d' width='%d' height='%d' fill='none' stroke='#999'/>%n", PAD, PAD / 2, W - PAD - 20, H - PAD - PAD / 2));
-        for (int i = 0; i <= 4; i++) {
-            double v = minY + (maxY - minY) * i / 4;
-            double y = y(v, minY, maxY);
-            svg.append(String.format(Locale.ROOT, "<text x='%d' y='%.1f' text-anchor='end'>%.3f</text>%n", PAD - 6, y + 4, v));
-            svg.append(String.format(Locale.ROOT, "<line x1='%d' x2='%d' y1='%.1f' y2='%.1f' stroke='#eee'/>%n", PAD, W - 20, y, y));
-        }
-        svg.append(String.format(Locale.ROOT, "<text x='%d' y='%d'>step 0</text><text x='%d' y='%d' text-anchor='end'>step %.0f</text>%n",
-                PAD, H - PAD / 2 + 4, W - 20, H - PAD / 2 + 4, maxX));
-        svg.append(polyline(train, maxX, minY, maxY, "#1f77b4"));
-        svg.append(polyline(held, maxX, minY, maxY, "#ff7f0e"));
-        svg.append(String.format(Locale.ROOT, "<text x='%d' y='%d' fill='#1f77b4'>train loss</text><text x='%d' y='%d' fill='#ff7f0e'>held-out loss</text>%n",
-                PAD + 10, PAD / 2 + 18, PAD + 110, PAD / 2 + 18));
-        svg.append("</svg>\n");
-        return "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>" + escape(title) + "</title></head><body>\n<h3>"
-                + escape(title) + "</h3>\n" + svg + "</body></html>\n";
+        TreeMap<Double, Double[]> byStep = new TreeMap<>();
+        for (double[] p : train) if (Double.isFinite(p[1])) byStep.computeIfAbsent(p[0], k -> new Double[2])[0] = p[1];
+        for (double[] p : held) if (Double.isFinite(p[1])) byStep.computeIfAbsent(p[0], k -> new Double[2])[1] = p[1];
+        List<Double> steps = new ArrayList<>(byStep.keySet());
+        List<Double> trainLoss = new ArrayList<>(), heldLoss = new ArrayList<>();
+        byStep.values().forEach(v -> { trainLoss.add(v[0]); heldLoss.add(v[1]); });
+        return HtmlReport.render("loss", Map.of("title", title, "chartScript", HtmlReport.chartScript(),
+                "chartStyle", HtmlReport.chartStyle(), "data", HtmlReport.scriptJson(List.of(steps, trainLoss, heldLoss))));
     }
-
-    private static String polyline(List<double[]> points, double maxX, double minY, double maxY, String color) {
-        if (points.isEmpty()) return "";
-        StringBuilder s = new StringBuilder("<polyline fill='none' stroke-width='1.5' stroke='" + color + "' points='");
-        for (double[] p : points) {
-            if (!Double.isFinite(p[1])) continue;
-            s.append(String.format(Locale.ROOT, "%.1f,%.1f ", PAD + (W - PAD - 20) * p[0] / maxX, y(p[1], minY, maxY)));
-        }
-        return s.append("'/>\n").toString();
-    }
-
-    private static double y(double v, double minY, double maxY) {
-        return PAD / 2.0 + (H - PAD - PAD / 2.0) * (1 - (v - minY) / (maxY - minY));
-    }
-
-    private static String escape(String s) { return s.replace("&", "&amp;").replace("<", "&lt;"); }
 }

@@ -18,4 +18,15 @@ class EvaluationTest {
         String html = ReportWriter.html("t", List.of(), e);
         assertTrue(html.contains("<table") && html.contains("rgba("));
     }
+
+    @Test
+    void theHtmlReportShowsEachClassAndTheMatrixWithLabelsEscaped() {
+        Evaluation e = Evaluation.of(List.of("price", "<spam>", "price"), List.of("price", "price", "price"));
+        String html = ReportWriter.html("router <eval>", List.of("seed 7"), e);
+        assertTrue(html.contains("<title>router &lt;eval&gt;</title>"), html);
+        assertTrue(html.contains("<p class=\"note\">seed 7</p>"), html);
+        assertTrue(html.contains("<td class=\"l\">&lt;spam&gt;</td>"), html);
+        assertTrue(html.contains("accuracy <b>0.6667</b>"), html);
+        assertTrue(html.contains("<td style=\"background:rgba(46,160,67,1.000)\">2</td>"), "price's row, all right: " + html);
+    }
 }
