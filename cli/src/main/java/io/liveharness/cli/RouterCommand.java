@@ -43,7 +43,7 @@ public final class RouterCommand implements Main.Command {
         return switch (sub) {
             case "dataset" -> dataset(Options.parse(args, 1, Set.of("seed", "total", "out"), Set.of()));
             case "train" -> train(Options.parse(args, 1, Set.of("train", "test", "model", "report", "cost", "features"), Set.of("no-tune")));
-            case "eval" -> eval(Options.parse(args, 1, Set.of("data", "model", "train", "test", "cost", "features", "report"), Set.of("tune")));
+            case "eval" -> eval(Options.parse(args, 1, Set.of("data", "model", "baseline", "train", "test", "cost", "features", "report"), Set.of("tune")));
             case "classify" -> classify(args);
             case "help" -> help();
             default -> throw new UsageException("unknown sub-command '" + sub + "' (try: router help)");
@@ -58,7 +58,8 @@ public final class RouterCommand implements Main.Command {
                   train    [--train F] [--test F] [--model F] [--report DIR] [--cost C [--features SPEC] | --no-tune]
                            tune features, C and class weights by 5-fold cross-validation over train (folds by
                            template), train on all of train, write model, cross-validation and test reports
-                  eval     --data F [--model F]                  evaluate the model on a labelled CSV/JSONL
+                  eval     --data F [--model F] [--baseline F]   evaluate the model on a labelled CSV/JSONL (or eval cases,
+                           labelled by their intent: eval/heldout/cases.jsonl); with --baseline, that model too, and the difference
                   eval     --train F --test F [--tune] [--cost C] [--report DIR]
                            train the same pipeline on F, evaluate on the other F
                   classify TEXT [--reply] [--model F]            classify one message""");
@@ -143,8 +144,16 @@ public final class RouterCommand implements Main.Command {
             Path modelFile = Path.of(o.get("model", RouterOptions.DEFAULT_MODEL_PATH.toString()));
             RouterModel model = RouterModel.load(modelFile);
             Path data = Path.of(o.get("data", ""));
-            Evaluation e = Tuner.evaluate(model, LabelledData.read(data));
+            List<LabelledMessage> messages = LabelledData.read(data);
+            Evaluation e = Tuner.evaluate(model, messages);
             System.out.print(ReportWriter.text("Evaluation of " + modelFile + " on " + data, List.of(), e));
+            if (o.has("baseline")) {
+                Path baselineFile = Path.of(o.get("baseline", ""));
+                Evaluation b = Tuner.evaluate(RouterModel.load(baselineFile), messages);
+                System.out.print(ReportWriter.text("Evaluation of " + baselineFile + " (baseline) on " + data, List.of(), b));
+                System.out.printf("baseline %s: %s%nmodel    %s: %s%n", baselineFile, b.summaryLine(), modelFile, e.summaryLine());
+                System.out.printf("accuracy_delta=%+.4f macro_f1_delta=%+.4f%n", e.accuracy() - b.accuracy(), e.macroF1() - b.macroF1());
+            }
             System.out.println(e.summaryLine());
             return 0;
         }
