@@ -45,32 +45,23 @@ public final class ViewerMessageGenerator {
     public record Split(List<LabelledMessage> train, List<LabelledMessage> test, List<String> leftOut) { }
 
     /** The data files a data set is made from, in the order the generator reads them. */
-    public static final List<Path> SOURCE_FILES = List.of(Templates.BANK_FILE, Templates.TRAINING_ONLY_FILE, Catalogue.DEFAULT_FILE,
-            Paraphrases.DEFAULT_FILE);
-
-    /** Share of training messages that also come paraphrased ({@link Paraphraser}). */
-    static final double PARAPHRASE_SHARE = 0.6;
-    /** Intents whose messages may be two questions in one: those that ask for something. */
-    private static final Set<Intent> ASKING = Set.of(Intent.PRODUCT_QA, Intent.PROMOTION, Intent.LOGISTICS, Intent.AFTER_SALES);
+    public static final List<Path> SOURCE_FILES = List.of(Templates.BANK_FILE, Templates.TRAINING_ONLY_FILE, Catalogue.DEFAULT_FILE);
 
     private final long seed;
     private final Templates bank;
     private final Templates trainingOnly;
     private final Catalogue catalogue;
-    private final Paraphrases paraphrases;
 
     /** A generator over the project's data files ({@link #SOURCE_FILES}). */
     public ViewerMessageGenerator(long seed) {
-        this(seed, Templates.load(Templates.BANK_FILE), Templates.load(Templates.TRAINING_ONLY_FILE), Catalogue.load(Catalogue.DEFAULT_FILE),
-                Paraphrases.load(Paraphrases.DEFAULT_FILE));
+        this(seed, Templates.load(Templates.BANK_FILE), Templates.load(Templates.TRAINING_ONLY_FILE), Catalogue.load(Catalogue.DEFAULT_FILE));
     }
 
-    ViewerMessageGenerator(long seed, Templates bank, Templates trainingOnly, Catalogue catalogue, Paraphrases paraphrases) {
+    ViewerMessageGenerator(long seed, Templates bank, Templates trainingOnly, Catalogue catalogue) {
         this.seed = seed;
         this.bank = bank;
         this.trainingOnly = trainingOnly;
         this.catalogue = catalogue;
-        this.paraphrases = paraphrases;
     }
 
     /**
@@ -124,33 +115,7 @@ public final class ViewerMessageGenerator {
         List<LabelledMessage> all = new ArrayList<>(train);
         all.addAll(extra);
         Collections.shuffle(all, extraRnd);
-        all.addAll(paraphrased(all, nearTest, new Random(seed + 2)));
         return new Split(all, test, leftOut);
-    }
-
-    /**
-     * Paraphrases of a share of the training messages, each under its original's label and template
-     * (so cross-validation folds keep them together), made with a random stream of their own after
-     * everything else: the test split and the other training messages stay exactly as they were. One
-     * that comes out the same as a training message, or near a test message, is not kept.
-     */
-    private List<LabelledMessage> paraphrased(List<LabelledMessage> train, NearCopies nearTest, Random rnd) {
-        Paraphraser paraphraser = new Paraphraser(paraphrases, rnd);
-        Map<String, List<String>> byLabel = new HashMap<>();
-        train.forEach(m -> byLabel.computeIfAbsent(m.label(), k -> new ArrayList<>()).add(m.text()));
-        Set<String> seen = new HashSet<>();
-        train.forEach(m -> seen.add(squash(m.text())));
-        List<LabelledMessage> out = new ArrayList<>();
-        for (LabelledMessage m : train) {
-            if (rnd.nextDouble() >= PARAPHRASE_SHARE) continue;
-            List<String> same = byLabel.get(m.label());
-            String second = ASKING.contains(Intent.fromLabel(m.label())) ? same.get(rnd.nextInt(same.size())) : null;
-            String text = paraphraser.apply(m.text(), second);
-            if (!seen.add(squash(text)) || nearTest.isNearCopy(text)) continue;
-            out.add(new LabelledMessage(text, m.label(), m.template(), m.replyToAvatar(), m.productKeywords()));
-        }
-        Collections.shuffle(out, rnd);
-        return out;
     }
 
     /** Samples a template's messages: one close to a test message marks the template as a near-copy. */
