@@ -97,8 +97,10 @@ class PromptAssemblyTest {
         assertFalse(product.contains(afterSalesBody), "an inactive skill's body stays out");
         assertTrue(afterSales.contains(afterSalesBody));
         for (var s : harness.skills()) {
+            if (!s.declines().isEmpty()) continue;
             assertTrue(product.contains("- " + s.name() + ": " + s.description()), "every skill's name and description is always there");
         }
+        assertFalse(product.contains("- refusal:"), "the refusal skill answers in its own words, so the model is not shown it");
         assertTrue(afterSales.contains("after_sales_policy") && !afterSales.contains("stock_check"),
                 "only the active skill's tools are described");
         assertFalse(system(prompt(harness, Intent.CHITCHAT, "主播好", RoomSnapshot.fresh(room))).contains("## Tools"),
