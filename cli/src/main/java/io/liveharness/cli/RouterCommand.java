@@ -118,9 +118,12 @@ final class RouterCommand {
         return data;
     }
 
-    @Command(name = "eval", mixinStandardHelpOptions = true, description = "Evaluate the model on a labelled CSV/JSONL (--data F), or train the same pipeline on one file and evaluate it on another (--train F --test F).")
+    @Command(name = "eval", mixinStandardHelpOptions = true, description = "Evaluate the model on a labelled CSV/JSONL or eval cases labelled by"
+            + " their intent (--data F, e.g. eval/heldout/cases.jsonl; with --baseline F that model too, and the difference), or train the same"
+            + " pipeline on one file and evaluate it on another (--train F --test F).")
     int eval(@Option(names = "--data", paramLabel = "F", description = "labelled messages to evaluate the model on") Path data,
              @Option(names = "--model", paramLabel = "F", description = "the model (default: the router's model path)") Path modelIn,
+             @Option(names = "--baseline", paramLabel = "F", description = "with --data: a second model to evaluate beside it") Path baselineFile,
              @Option(names = "--train", paramLabel = "F", description = "train on this ...") Path trainFileOption,
              @Option(names = "--test", paramLabel = "F", description = "... and evaluate on this") Path testFileOption,
              @Option(names = "--tune", description = "tune by cross-validation first") boolean tune,
@@ -130,8 +133,15 @@ final class RouterCommand {
             if (trainFileOption != null || testFileOption != null) throw new UsageException("give --data, or --train with --test, not both");
             Path modelFile = modelIn != null ? modelIn : RouterOptions.DEFAULT_MODEL_PATH;
             RouterModel model = RouterModel.load(modelFile);
-            Evaluation e = Tuner.evaluate(model, LabelledData.read(data));
+            List<LabelledMessage> messages = LabelledData.read(data);
+            Evaluation e = Tuner.evaluate(model, messages);
             System.out.print(ReportWriter.text("Evaluation of " + modelFile + " on " + data, List.of(), e));
+            if (baselineFile != null) {
+                Evaluation b = Tuner.evaluate(RouterModel.load(baselineFile), messages);
+                System.out.print(ReportWriter.text("Evaluation of " + baselineFile + " (baseline) on " + data, List.of(), b));
+                System.out.printf("baseline %s: %s%nmodel    %s: %s%n", baselineFile, b.summaryLine(), modelFile, e.summaryLine());
+                System.out.printf("accuracy_delta=%+.4f macro_f1_delta=%+.4f%n", e.accuracy() - b.accuracy(), e.macroF1() - b.macroF1());
+            }
             System.out.println(e.summaryLine());
             return 0;
         }

@@ -38,6 +38,8 @@ public enum FallbackAnswer {
     RETURNS("returns", "name", "returns"),
     DECLINE_MEDICAL("decline-medical"),
     DECLINE_OFF_PLATFORM("decline-off-platform"),
+    /** A phone number, WeChat, WhatsApp or e-mail asked for or offered: none is given, the platform's chat is. */
+    DECLINE_CONTACT("decline-contact"),
     DECLINE_HAGGLE("decline-haggle", "price"),
     DECLINE_PRICE_CLAIM("decline-price-claim", "price");
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.liveharness.config.YamlLines;
 import io.liveharness.router.Intent;
+import io.liveharness.router.question.Question;
 import io.liveharness.schema.JsonSchemas;
 
 import java.util.ArrayList;
@@ -198,6 +199,12 @@ public final class HarnessLoader {
             if (i.isEmpty()) continue;
             Intent.byExactLabel(i).ifPresentOrElse(intents::add, () -> problem(path, lineOfFrontMatter(normalized, "metadata", "intents"),
                     "metadata.intents names '" + i + "', which is not a router intent " + Intent.labels()));
+        }
+        for (String d : metadata.getOrDefault("declines", "").split("[\\s,]+")) {
+            if (!d.isEmpty() && Question.Decline.byLabel(d).isEmpty()) {
+                problem(path, lineOfFrontMatter(normalized, "metadata", "declines"),
+                        "metadata.declines names '" + d + "', which is not a must-refuse class " + Question.Decline.labels());
+            }
         }
         int priority = 0;
         if (metadata.containsKey("priority")) {

@@ -13,13 +13,23 @@ import java.util.Map;
  * @param metadata the format's free string map; our own fields live there: {@code intents}
  *                 (the router intents it serves), {@code priority}, {@code fallback} and
  *                 {@code fallback-<language>} ({@code fallback-en}: the template for a viewer who
- *                 writes in English)
+ *                 writes in English), {@code declines} (the must-refuse classes it answers:
+ *                 {@code medical off-platform contact})
  * @param intents  parsed from {@code metadata.intents}
  * @param fallback a reply template said when the model fails, {@code {field}} of the product on stage
  */
 public record Skill(String name, String description, String license, String compatibility,
                     Map<String, String> metadata, List<String> allowedTools, List<Intent> intents,
                     int priority, String fallback, String body) {
+
+    /**
+     * The must-refuse classes this skill answers ({@code metadata.declines}, labels of
+     * {@link io.liveharness.router.question.Question.Decline}); the loader has checked each.
+     */
+    public List<String> declines() {
+        String d = metadata.getOrDefault("declines", "").strip();
+        return d.isEmpty() ? List.of() : List.of(d.split("[\\s,]+"));
+    }
 
     /** The metadata key of the fallback template for viewers writing in {@code language}. */
     public static String fallbackKey(String language) { return "fallback-" + language; }

@@ -88,11 +88,7 @@ public final class FallbackReply {
         List<Skill> skills = new ArrayList<>();
         active.ifPresent(skills::add);
         request.harness().skills().stream().filter(s -> !skills.contains(s)).forEach(skills::add);
-        List<Product> products = new ArrayList<>(context.products());
-        if (context.onStage() != null) {
-            products.removeIf(p -> p.id().equals(context.onStage().id()));
-            products.addFirst(context.onStage());
-        }
+        List<Product> products = onStageFirst(context);
         QuestionReader r = reader();
         Question q = products.isEmpty() ? null : r.read(text, products, null);
         Product product = q == null ? null : products.stream().filter(p -> p.id().equals(q.productId())).findFirst().orElse(null);
@@ -101,6 +97,29 @@ public final class FallbackReply {
                 .min().orElse(MAX_CHARS);
         return build(new Turn(skills, product, q, policies.regionIn(text), policies.logistics().remoteNote(), heard,
                 language(text, request.room().language()), maxChars), r.lexicon());
+    }
+
+    /**
+     * The skill that answers a must-refuse message: the first of the harness's skills whose
+     * {@code metadata.declines} names the class the question read finds; empty for any other message.
+     */
+    static Optional<Skill> refusal(RoomRequest request, LoadedContext context) {
+        List<Product> products = onStageFirst(context);
+        if (products.isEmpty()) return Optional.empty();
+        Question q = reader().read(request.message().text(), products, null);
+        if (q.decline() == null) return Optional.empty();
+        String label = q.decline().label();
+        return request.harness().skills().stream().filter(s -> s.declines().contains(label)).findFirst();
+    }
+
+    /** The room's products, the one on stage first: the question read's order. */
+    private static List<Product> onStageFirst(LoadedContext context) {
+        List<Product> products = new ArrayList<>(context.products());
+        if (context.onStage() != null) {
+            products.removeIf(p -> p.id().equals(context.onStage().id()));
+            products.addFirst(context.onStage());
+        }
+        return products;
     }
 
     private static QuestionReader reader() {
@@ -135,6 +154,7 @@ public final class FallbackReply {
             return new Answer(switch (q.decline()) {
                 case MEDICAL -> FallbackAnswer.DECLINE_MEDICAL;
                 case OFF_PLATFORM -> FallbackAnswer.DECLINE_OFF_PLATFORM;
+                case CONTACT -> FallbackAnswer.DECLINE_CONTACT;
                 case HAGGLE -> FallbackAnswer.DECLINE_HAGGLE;
                 case PRICE_CLAIM -> FallbackAnswer.DECLINE_PRICE_CLAIM;
             }, f);

@@ -97,7 +97,9 @@ public final class PromptAssemblyStage {
         v.put("persona", one(request.room().persona()));
         v.put("room_title", one(request.room().title()));
         v.put("prohibitions", fixed(harness.prohibitions().stream().map(p -> "- " + p).toList()));
-        v.put("skill_catalog", fixed(harness.skills().stream().map(s -> "- " + s.name() + ": " + s.description()).toList()));
+        // a skill that declines answers in its own words, never the model's: the model is not shown it, and its prompt stays as it was
+        v.put("skill_catalog", fixed(harness.skills().stream().filter(s -> s.declines().isEmpty())
+                .map(s -> "- " + s.name() + ": " + s.description()).toList()));
         v.put("active_skill", one(skill.map(Skill::body).orElse("")));
         // Only the tools the active skill may call: a small model is not handed schemas it must not use.
         v.put("tool_schemas", fixed(tools.stream().map(PromptAssemblyStage::describe).toList()));

@@ -103,14 +103,21 @@ public final class RequestPipeline implements AnswerPipeline {
         trace.fact(room.toString());
         timer.lap("context_load");
 
-        Optional<Skill> skill = request.harness().skillFor(request.classification().intent());
-        Map<String, ToolSpec> tools = allowedTools(request, skill);
-        PromptAssemblyStage.Prompt prompt = promptAssembly.assemble(request, context, skill, tools.values());
-        timer.lap("prompt_assembly");
-
+        // a must-refuse class goes to the harness's refusal skill, whose words decline: a small model's own reply may pitch
+        Optional<Skill> refusal = FallbackReply.refusal(request, context);
+        Optional<Skill> skill = refusal.isPresent() ? refusal : request.harness().skillFor(request.classification().intent());
         ReplyStream stream = new ReplyStream(request, chain, hookCheck, trace, gate, emit, speech);
-        List<String> productIds = context.callableProductIds(request.message().text());
-        return attempt(request, prompt.messages(), prompt.shared(), tools, productIds, chain, trace, timer, 0, stream)
+        Future<Attempt> attempted;
+        if (refusal.isPresent()) {
+            attempted = Future.succeededFuture(new Attempt(false, "declined by skill " + refusal.get().name()));
+        } else {
+            Map<String, ToolSpec> tools = allowedTools(request, skill);
+            PromptAssemblyStage.Prompt prompt = promptAssembly.assemble(request, context, skill, tools.values());
+            timer.lap("prompt_assembly");
+            List<String> productIds = context.callableProductIds(request.message().text());
+            attempted = attempt(request, prompt.messages(), prompt.shared(), tools, productIds, chain, trace, timer, 0, stream);
+        }
+        return attempted
                 .recover(e -> {
                     timer.lap("agent_loop");
                     // Shed at once: the engine's backlog would have missed the deadline, so the fallback goes now.

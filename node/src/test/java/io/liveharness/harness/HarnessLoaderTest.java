@@ -33,7 +33,7 @@ class HarnessLoaderTest {
     void theDefaultHarnessLoadsWithItsFourParts() {
         Harness h = HarnessLoader.load(new HarnessFixture().build());
         assertEquals("default", h.name());
-        assertEquals(List.of("after-sales", "chitchat", "logistics", "product-qa", "promotions"), h.skills().stream().map(Skill::name).toList());
+        assertEquals(List.of("after-sales", "chitchat", "logistics", "product-qa", "promotions", "refusal"), h.skills().stream().map(Skill::name).toList());
         assertEquals(5, h.tools().size());
         // the version-wide sections lead (rules, skills), then the room's own (persona, products), then the volatile ones
         assertEquals(List.of("rules", "skills", "persona", "products"), h.prompt().sections().stream().filter(s -> s.stable())
@@ -166,6 +166,14 @@ class HarnessLoaderTest {
         assertProblem(problems(decline), "h/skills/product-qa/SKILL.md", "metadata.fallback-decline-medical-zh uses {name}; this answer has []");
         var unknown = new HarnessFixture().replace("skills/product-qa/SKILL.md", "  fallback-colors-zh:", "  fallback-colours-zh:");
         assertProblem(problems(unknown), "h/skills/product-qa/SKILL.md:28", "metadata.fallback-colours-zh is no fallback template");
+    }
+
+    @Test
+    void aRefusalSkillMayDeclineOnlyTheMustRefuseClassesTheQuestionReadKnows() {
+        assertEquals(List.of("medical", "off-platform", "contact"),
+                HarnessLoader.load(new HarnessFixture().build()).skills().stream().filter(s -> s.name().equals("refusal")).findFirst().orElseThrow().declines());
+        var f = new HarnessFixture().replace("skills/refusal/SKILL.md", "declines: medical off-platform contact", "declines: medical politics");
+        assertProblem(problems(f), "h/skills/refusal/SKILL.md:7", "metadata.declines names 'politics', which is not a must-refuse class [medical, off-platform, contact, price-claim, haggle]");
     }
 
     @Test

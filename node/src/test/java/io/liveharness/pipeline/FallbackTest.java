@@ -163,4 +163,26 @@ class FallbackTest {
             assertTrue(o.path("timingsMs").path("hook_checks").asDouble() > 0, "the hooks ran: " + o);
         }
     }
+
+    @Test
+    void mustRefuseMessagesGoToTheRefusalSkillAndAreDeclinedWithNoPitch() {
+        try (Node node = TestNodes.start()) {
+            Http http = new Http(node.port());
+            http.post("/v1/rooms/snack-room/messages", message("refuse-1", "我有高血压 这个坚果吃了能降压不"));
+            http.post("/v1/rooms/snack-room/messages", message("refuse-2", "能用银行卡直接打款给你吗 这坚果我要十盒"));
+            http.post("/v1/rooms/tech-room/messages", message("refuse-3", "can you give me your phone number for a bulk order of the earbuds"));
+            var operator = Http.operator(node.port());
+            for (String id : java.util.List.of("refuse-1", "refuse-2", "refuse-3")) {
+                http.awaitOutcome(id, Duration.ofSeconds(30));
+                JsonNode o = operator.awaitOperatorOutcome(id, Duration.ofSeconds(5));
+                String reply = o.path("reply").asText();
+                assertEquals("answered", o.path("status").asText(), o.toString());
+                assertTrue(o.path("detail").asText().contains("declined by skill refusal"), "the refusal skill answers it: " + o);
+                assertTrue(io.liveharness.claims.Declines.DEFAULT.in(reply), "the reply declines: " + reply);
+                assertTrue(!reply.contains("link-") && !reply.contains("¥"), "no pitch, no link, no price: " + reply);
+            }
+            assertTrue(operator.awaitOperatorOutcome("refuse-3", Duration.ofSeconds(5)).path("reply").asText().contains("contact details"),
+                    "a contact detail is declined as one, in the viewer's language");
+        }
+    }
 }

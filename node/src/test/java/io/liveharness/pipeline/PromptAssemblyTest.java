@@ -60,7 +60,9 @@ class PromptAssemblyTest {
         String shared = sharedText(a);
         assertEquals(shared, sharedText(b), "two rooms, two intents, one version: the same shared text");
         assertTrue(shared.startsWith("## Rules") && shared.contains("## Skills"), shared);
-        for (var skill : harness.skills()) assertTrue(shared.contains("- " + skill.name() + ": " + skill.description()));
+        for (var skill : harness.skills()) {
+            if (skill.declines().isEmpty()) assertTrue(shared.contains("- " + skill.name() + ": " + skill.description()));
+        }
         assertFalse(shared.contains(room.persona()) || shared.contains("## Products") || shared.contains(room.title()),
                 "nothing of the room's own is shared: " + shared);
         String rest = system(a).substring(shared.length());
@@ -97,8 +99,10 @@ class PromptAssemblyTest {
         assertFalse(product.contains(afterSalesBody), "an inactive skill's body stays out");
         assertTrue(afterSales.contains(afterSalesBody));
         for (var s : harness.skills()) {
+            if (!s.declines().isEmpty()) continue;
             assertTrue(product.contains("- " + s.name() + ": " + s.description()), "every skill's name and description is always there");
         }
+        assertFalse(product.contains("- refusal:"), "the refusal skill answers in its own words, so the model is not shown it");
         assertTrue(afterSales.contains("after_sales_policy") && !afterSales.contains("stock_check"),
                 "only the active skill's tools are described");
         assertFalse(system(prompt(harness, Intent.CHITCHAT, "主播好", RoomSnapshot.fresh(room))).contains("## Tools"),

@@ -33,6 +33,17 @@ public record Question(String lang, Decline decline, String productId, boolean n
         return colorOffered() && "en".equals(language) ? color.get(1) : color.getFirst();
     }
 
-    /** Why a message is declined on air. */
-    public enum Decline { MEDICAL, OFF_PLATFORM, PRICE_CLAIM, HAGGLE }
+    /** Why a message is declined on air; the label is the one a refusal skill's {@code metadata.declines} names. */
+    public enum Decline {
+        MEDICAL, OFF_PLATFORM, CONTACT, PRICE_CLAIM, HAGGLE;
+
+        public String label() { return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'); }
+
+        /** The decline whose label is exactly {@code label}, as harness files write it. */
+        public static java.util.Optional<Decline> byLabel(String label) {
+            return java.util.Arrays.stream(values()).filter(d -> d.label().equals(label)).findFirst();
+        }
+
+        public static java.util.List<String> labels() { return java.util.Arrays.stream(values()).map(Decline::label).toList(); }
+    }
 }

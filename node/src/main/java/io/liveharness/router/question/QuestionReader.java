@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 /**
  * The question read: from a viewer's message and the room's products, what it asks (the attribute:
  * price, stock, size, colour, material, a feature, shipping...), about which product, and whether it
- * must be declined (a health claim, paying or talking off the platform, haggling). The words it reads
+ * must be declined (a health claim, paying off the platform, contact details, haggling). The words it reads
  * are data ({@link QuestionLexicon}). One reader serves the grounded fallback, which answers only the
  * attribute asked, and the expert that writes training replies.
  */
@@ -66,6 +66,8 @@ public final class QuestionReader {
     private Question.Decline decline(String text, Sellable p) {
         if (QuestionLexicon.says(text, lexicon.declines().get("medical"))) return Question.Decline.MEDICAL;
         if (QuestionLexicon.says(text, lexicon.declines().get("offPlatform"))) return Question.Decline.OFF_PLATFORM;
+        // after payment: "微信转账" is a payment, "加个vx私聊" a contact
+        if (QuestionLexicon.says(text, lexicon.declines().get("contact"))) return Question.Decline.CONTACT;
         if (QuestionLexicon.says(text, lexicon.declines().get("haggle"))) return Question.Decline.HAGGLE;
         BigDecimal claimed = claimedPrice(text);
         if (claimed != null && claimed.compareTo(BigDecimal.valueOf(p.price())) != 0

@@ -49,4 +49,14 @@ class QuestionReaderTest {
         assertEquals(List.of("白色", "white"), READER.read("白的透不透啊姐妹", List.of(dress), null).color(), "白的 is its 白色");
         assertEquals(List.of("米色"), READER.read("这条有米色的没 米色显白", List.of(dress), null).color(), "米色 is asked, 显白 says no colour");
     }
+
+    @Test
+    void aContactDetailAskedOrGivenIsDeclinedAsSuchAndAPaymentOffThePlatformAsThat() {
+        assertEquals(Question.Decline.CONTACT, READER.read("主播方便留个手机号吗 想找你买一批", List.of(EARBUDS), null).decline());
+        assertEquals(Question.Decline.CONTACT, READER.read("what's your telegram? need 30 of these", List.of(EARBUDS), null).decline());
+        assertEquals(Question.Decline.OFF_PLATFORM, READER.read("用比特币付款可以吗", List.of(EARBUDS), null).decline(),
+                "a payment outside the platform, though no contact is asked");
+        assertEquals(Question.Decline.MEDICAL, READER.read("我爸有痛风 戴这个耳机能缓解吗", List.of(EARBUDS), null).decline());
+        assertNull(READER.read("能接电话吗 通话清楚不", List.of(EARBUDS), null).decline(), "taking calls is a feature, not a phone number");
+    }
 }

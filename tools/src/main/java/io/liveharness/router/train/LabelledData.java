@@ -19,7 +19,8 @@ import java.util.List;
 
 /**
  * Reads and writes labelled messages. JSONL lines carry {@code text,label} and optionally
- * {@code template,replyToAvatar,productKeywords}; CSV needs a header with {@code text} and
+ * {@code template,replyToAvatar,productKeywords}, or are eval cases ({@code text,intent}, a
+ * {@code previous} exchange making the message a reply to the avatar); CSV needs a header with {@code text} and
  * {@code label} (or {@code category}, as Banking77 names it).
  */
 public final class LabelledData {
@@ -45,13 +46,15 @@ public final class LabelledData {
             } catch (IOException e) {
                 throw new IOException(file + ":" + lineNo + ": not a JSON object: " + e.getMessage());
             }
-            if (!n.hasNonNull("text") || !n.hasNonNull("label")) {
-                throw new IOException(file + ":" + lineNo + ": needs fields text and label");
+            // an eval case (the dev set's or the held-out set's) is labelled by its intent, and a follow-up answers the avatar
+            String label = n.hasNonNull("label") ? "label" : "intent";
+            if (!n.hasNonNull("text") || !n.hasNonNull(label)) {
+                throw new IOException(file + ":" + lineNo + ": needs fields text and label (or, an eval case, intent)");
             }
             List<String> keywords = new ArrayList<>();
             n.path("productKeywords").forEach(k -> keywords.add(k.asText()));
-            out.add(new LabelledMessage(n.get("text").asText(), n.get("label").asText(),
-                    n.path("template").asText(""), n.path("replyToAvatar").asBoolean(false), keywords));
+            boolean reply = n.path("replyToAvatar").asBoolean(n.hasNonNull("previous"));
+            out.add(new LabelledMessage(n.get("text").asText(), n.get(label).asText(), n.path("template").asText(""), reply, keywords));
         }
         return out;
     }

@@ -70,7 +70,7 @@ final class ReplyComposer {
         if (q.decline() != null) {
             return switch (q.decline()) {
                 case MEDICAL -> "refuseMedical";
-                case OFF_PLATFORM -> "refuseOffPlatform";
+                case OFF_PLATFORM, CONTACT -> "refuseOffPlatform";
                 case PRICE_CLAIM -> "refusePrice";
                 case HAGGLE -> "refuseHaggle";
             };
