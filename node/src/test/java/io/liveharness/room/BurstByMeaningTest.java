@@ -51,7 +51,7 @@ class BurstByMeaningTest {
                     "这条碎花裙有M码吗?", "有没有M码", "碎花裙有M码吗", "白色的有M码吗", "黑色的有M码吗", "多少钱啊", "这条裙子什么价格");
             assertEquals("answered", o.get("q1").path("status").asText(), o.get("q1").toString());
             for (String id : new String[]{"q2", "q3"}) {
-                assertEquals("merged", o.get(id).path("status").asText(), id + ": " + o.get(id));
+                assertEquals("merged", o.get(id).path("status").asText(), id + ": " + o);
                 assertEquals("q1", o.get(id).path("mergedInto").asText());
                 assertEquals(o.get("q1").path("reply").asText(), o.get(id).path("reply").asText(), "a merged message ends with the answer that covered it");
             }

@@ -77,6 +77,8 @@ public final class LoadReport {
             h.put("answeredByFallbackShedAtOnce", rec.outcomes.getOrDefault("answered/overload", 0L));
             h.put("answeredByModel", rec.outcomes.getOrDefault("answered/model", 0L));
             h.set("questionCoverage", coverage(rec));
+            n.set("voiceUtilisation", r.voice().json(s.warmupS(), s.durationS(), (int) Math.ceil(r.totalSeconds())));
+            h.put("voiceUtilisationPercent", n.get("voiceUtilisation").path("meanPercent").asDouble(0));
             if (probe.embedded()) h.put("peakHeapMb", round(probe.peakHeapMb()));
             else h.put("peakHeapMb", "not measured (remote target)");
             h.put("heapNote", probe.embedded()
@@ -250,6 +252,10 @@ public final class LoadReport {
         var qc = h.get("questionCoverage");
         row(b, "question coverage: answer spoken (own or merged) / within " + qc.get("withinS") + " s", qc.get("spoken") + " / "
                 + qc.get("spokenWithin") + " of " + qc.get("questions") + " questions (" + qc.get("percent") + " %, " + qc.get("percentWithin") + " %)");
+        var vu = s.path("voiceUtilisation");
+        row(b, "voice utilisation after warm-up, per room of the WS sample: mean / median / busiest (% of the time speaking)",
+                vu.has("meanPercent") ? vu.get("meanPercent") + " / " + vu.get("p50Percent") + " / " + vu.get("maxPercent")
+                        + " (" + vu.get("rooms") + " rooms)" : "no sampled room");
         row(b, "answered latency (ms) P50 / P95 / P99 / max", pct(h.get("answeredLatencyMs")));
         row(b, "all outcomes latency (ms) P50 / P95 / P99 / max", pct(h.get("allOutcomesLatencyMs")));
         row(b, "answered by the model, latency (ms) P50 / P95 / P99 / max", pct(h.get("modelAnswerLatencyMs")));
@@ -310,6 +316,17 @@ public final class LoadReport {
         double warm = sc.get("warmupS").asDouble();
         b.append("<h2>Latency over time (by scheduled send time, after warm-up)</h2>");
         b.append(lines("ms", xs, List.of(new Series("P50", p50), new Series("P95", p95), new Series("P99", p99)), warm));
+        if (s.has("voiceUtilisation")) {
+            var vt = s.get("voiceUtilisation").get("timeline");
+            double[] vx = new double[vt.size()], mean = new double[vt.size()], busiest = new double[vt.size()];
+            for (int i = 0; i < vt.size(); i++) {
+                vx[i] = vt.get(i).get("fromS").asDouble();
+                mean[i] = vt.get(i).get("meanPercent").asDouble();
+                busiest[i] = vt.get(i).get("maxPercent").asDouble();
+            }
+            b.append("<h2>Voice utilisation over time (share of each bucket the avatar speaks, WS sample rooms)</h2>");
+            b.append(lines("% speaking", vx, List.of(new Series("mean over rooms", mean), new Series("busiest room", busiest)), warm));
+        }
         b.append("<h2>Throughput</h2>");
         b.append(lines("msg/s", xs, List.of(new Series("sent", sent), new Series("outcomes (by finish time)", done)), warm));
         b.append("<h2>Outcomes by kind/reason (by scheduled send time)</h2>");

@@ -66,6 +66,8 @@ class LoadTestTest {
 
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("question coverage"), "the report shows the coverage row");
+        assertTrue(summary.get("voiceUtilisation").get("rooms").asInt() > 0, summary.get("voiceUtilisation").toString());
+        assertTrue(html.contains("Voice utilisation over time"), "the report pictures the voice's utilisation");
         assertTrue(html.contains("the engine's ceiling"), "the report shows the ceiling row");
         assertTrue(html.startsWith("<!doctype html>") && html.contains("<svg") && html.endsWith("</html>\n"));
         assertTrue(!html.contains("http://") || !html.contains("<script src"), "self-contained");
