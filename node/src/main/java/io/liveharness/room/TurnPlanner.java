@@ -19,8 +19,11 @@ import java.util.Set;
  * @param answerSeconds   what one answer is estimated to take to say, until the room has said some
  */
 record TurnPlanner(int maxQuestions, double maxSeconds, double answerSeconds) {
-    /** Three answers of about four seconds: a turn TTS says in ten to fifteen seconds. */
-    static final TurnPlanner DEFAULT = new TurnPlanner(3, 12.0, 4.0);
+    /**
+     * Three answers of the avatar's usual length (4.8 s of speech at the median on the dev set): a turn
+     * said within 15 s, the window a question's coverage is counted in.
+     */
+    static final TurnPlanner DEFAULT = new TurnPlanner(3, 15.0, 4.0);
     /** One question a turn, as before turns were grouped: the queue's own order. */
     static final TurnPlanner ONE_AT_A_TIME = new TurnPlanner(1, Double.MAX_VALUE, 0.0);
 

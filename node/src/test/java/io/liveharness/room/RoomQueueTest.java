@@ -204,8 +204,8 @@ class RoomQueueTest {
         room.offer(msg("m", "有M码吗", 1), is(Intent.PRODUCT_QA), asks(Ask.SIZE, "M", null));
         room.offer(msg("p", "多少钱", 2), is(Intent.PRODUCT_QA), asks(Ask.PRICE, null, null));
         room.offer(msg("f", "什么面料", 3), is(Intent.PRODUCT_QA), asks(Ask.MATERIAL, null, null));
-        // answers of 7 s: two would take 14 s, past a turn's 12 s, so one goes alone; of 5 s, two fit (three would not)
-        assertEquals(List.of("m"), ids(room.nextTurn(10, 10, TurnPlanner.DEFAULT.estimating(7.0))));
+        // answers of 8 s: two would take 16 s, past a turn's 15 s, so one goes alone; of 5 s, three fit
+        assertEquals(List.of("m"), ids(room.nextTurn(10, 10, TurnPlanner.DEFAULT.estimating(8.0))));
         assertEquals(List.of("p", "f"), ids(room.nextTurn(20, 20, TurnPlanner.DEFAULT.estimating(5.0))));
     }
 }
