@@ -33,12 +33,9 @@ final class AnswerSpeech implements SpeechGate {
     private long timer = -1;
     private boolean awaitingAfter;
 
-    /** An answer said alone: nothing before it in its turn, no one to address. */
-    AnswerSpeech(Vertx vertx, SpeechClock clock, long notBeforeMs) { this(vertx, clock, notBeforeMs, Future.succeededFuture(), ""); }
-
     /**
      * @param after   completes (either way) when the answer before this one in the turn has ended
-     * @param address what the turn says before this answer to name the viewer it answers
+     * @param address what the turn says before this answer to name the viewer it answers; empty when it is the turn alone
      */
     AnswerSpeech(Vertx vertx, SpeechClock clock, long notBeforeMs, Future<?> after, String address) {
         this.vertx = vertx;
