@@ -120,15 +120,17 @@ final class ReplyStream implements GenerationListener {
     /** The skill's fallback finishes the reply: grounded by construction, so it is released without the hooks. */
     Future<Void> finishWith(String fallbackText) {
         Segmenter s = new Segmenter(speech.minSegmentChars(), speech.maxSegmentChars());
-        List<String> parts = new ArrayList<>(s.push(fallbackText));
+        List<String> parts = new ArrayList<>(s.push(released.isEmpty() ? gate.address() + fallbackText : fallbackText));
         parts.addAll(s.finish());
         for (String part : parts) tail = tail.compose(v -> release(part, ReplySegment.Source.FALLBACK));
         return tail;
     }
 
-    private void check(String segment) {
+    private void check(String clause) {
         tail = tail.compose(v -> {
             if (stop != null) return Future.succeededFuture();
+            // in a turn answering several viewers, the first words name the viewer; the hooks judge them with the answer
+            String segment = accepted.isEmpty() && released.isEmpty() ? gate.address() + clause : clause;
             long started = System.nanoTime();
             return hookCheck.checkSegment(hooks, request, accepted, segment, trace).compose(verdict -> switch (tookHooks(started, verdict)) {
                 case HookCheckStage.SegmentVerdict.Release r -> {

@@ -45,7 +45,8 @@ public final class RoomQueue {
     private final int waitingPerViewer;
     private final Decisions decisions;
     private final List<QueuedQuestion> waiting = new ArrayList<>();
-    private QueuedQuestion answering;
+    /** The questions of the turn under way: they keep absorbing duplicates until each is finished. */
+    private final List<QueuedQuestion> answering = new ArrayList<>();
     /** Questions each viewer has had answered (or begun) here, the most recently served viewers kept. */
     private final Map<String, Integer> served = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -110,13 +111,18 @@ public final class RoomQueue {
     /** As {@link #next(long, long)} in a room whose voice has been silent all along. */
     public Optional<QueuedQuestion> next(long nowMs) { return next(nowMs, Long.MIN_VALUE); }
 
-    /**
-     * The next question to answer, as the room begins a turn at {@code nowMs} whose voice is free at
-     * {@code voiceFreeMs}; empty when none is waiting. Stale questions found on the way are dropped:
-     * those the room could have spoken more than the staleness limit ago. The question stays
-     * "answering" (and keeps absorbing duplicates) until {@link #finishAnswering()}.
-     */
+    /** A turn of one question: the first in the queue's order (as {@link #nextTurn}). */
     public Optional<QueuedQuestion> next(long nowMs, long voiceFreeMs) {
+        return nextTurn(nowMs, voiceFreeMs, TurnPlanner.ONE_AT_A_TIME).stream().findFirst();
+    }
+
+    /**
+     * The questions of the next spoken turn, as the room plans it at {@code nowMs} with the voice
+     * free at {@code voiceFreeMs}; empty when none is waiting. Stale questions found on the way are
+     * dropped: those the room could have spoken more than the staleness limit ago. Each stays
+     * "answering" (and keeps absorbing duplicates) until {@link #finishAnswering(QueuedQuestion)}.
+     */
+    List<QueuedQuestion> nextTurn(long nowMs, long voiceFreeMs, TurnPlanner planner) {
         waiting.forEach(q -> q.turnBegan(voiceFreeMs));
         waiting.removeIf(q -> {
             boolean stale = nowMs - Math.max(q.speakableFromMs(), q.newestAcceptedAtMs()) > staleAfterMs;
@@ -124,8 +130,8 @@ public final class RoomQueue {
             return stale;
         });
         // Within a priority the viewer served least goes first (turns already taken plus questions of
-        // theirs waiting before this one), then the oldest: one viewer's many questions take turns with
-        // the others' instead of going first because they came first.
+        // theirs waiting before this one), then the question more viewers asked, then the oldest: one
+        // viewer's many questions take turns with the others' instead of going first because they came first.
         Map<QueuedQuestion, Integer> turns = new HashMap<>();
         Map<String, Integer> seen = new HashMap<>();
         waiting.stream().sorted(Comparator.comparingLong(q -> q.message().acceptedAtMs())).forEach(q -> {
@@ -133,23 +139,30 @@ public final class RoomQueue {
             int before = seen.merge(user, 1, Integer::sum) - 1;
             turns.put(q, served.getOrDefault(user, 0) + before);
         });
-        Optional<QueuedQuestion> next = waiting.stream()
-                .min(Comparator.comparingInt(QueuedQuestion::priority)
+        List<QueuedQuestion> ranked = waiting.stream()
+                .sorted(Comparator.comparingInt(QueuedQuestion::priority)
                         .thenComparingInt(turns::get)
-                        .thenComparingLong(q -> q.message().acceptedAtMs()));
-        next.ifPresent(q -> {
+                        .thenComparingInt((QueuedQuestion q) -> -q.merged().size())
+                        .thenComparingLong(q -> q.message().acceptedAtMs()))
+                .toList();
+        List<QueuedQuestion> turn = planner.plan(ranked);
+        for (QueuedQuestion q : turn) {
             waiting.remove(q);
-            answering = q;
+            answering.add(q);
             served.merge(q.message().userId(), 1, Integer::sum);
-        });
-        return next;
+        }
+        return turn;
     }
 
-    public void finishAnswering() { answering = null; }
+    /** Every question under way has ended. */
+    public void finishAnswering() { answering.clear(); }
+
+    /** {@code q}'s answer has ended: a later duplicate is a question of its own. */
+    void finishAnswering(QueuedQuestion q) { answering.remove(q); }
 
     public int waitingCount() { return waiting.size(); }
 
-    public boolean idle() { return waiting.isEmpty() && answering == null; }
+    public boolean idle() { return waiting.isEmpty() && answering.isEmpty(); }
 
     private int waitingOf(String userId) {
         int n = 0;
@@ -159,7 +172,7 @@ public final class RoomQueue {
 
     private Optional<QueuedQuestion> sameQuestionAs(QueuedQuestion incoming) {
         List<QueuedQuestion> candidates = new ArrayList<>(waiting);
-        if (answering != null) candidates.add(answering);
+        candidates.addAll(answering);
         return candidates.stream().filter(q -> sameQuestion(q, incoming)).findFirst();
     }
 

@@ -20,6 +20,7 @@ import io.liveharness.claims.ProductMentions;
 import io.liveharness.tools.Product;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
 
@@ -35,12 +36,14 @@ import java.util.function.Consumer;
 
 /**
  * One live room: an actor that holds the room's context window and live state, queues its
- * viewers' messages by the burst policy and answers them one at a time through the pipeline.
- * The avatar speaks one answer at a time: the room knows until when it is estimated to speak
- * ({@link SpeechClock}) and starts the next answer as soon as the last one is released, holding its
- * segments until the avatar is free ({@link AnswerSpeech}). A state push that takes away what the
- * answer under way rests on withdraws it ({@link StateDependency}); waiting questions simply start
- * on the new state. Everything here runs on the room's own event-loop context, so none of it needs locks.
+ * viewers' messages by the burst policy and answers them in spoken turns. The avatar's voice is
+ * the bottleneck, so when it is about to be free the room plans its next turn ({@link TurnPlanner}):
+ * several waiting questions, each answered by its own pipeline run, all started together, said one
+ * after the other, each addressed to the viewer who asked ({@link AnswerSpeech}); the room knows
+ * until when the avatar is estimated to speak ({@link SpeechClock}). A state push that takes away
+ * what an answer under way rests on withdraws that answer ({@link StateDependency}); waiting
+ * questions simply start on the new state. Everything here runs on the room's own event-loop
+ * context, so none of it needs locks.
  *
  * <p>When idle for the configured time it hands its {@link RoomSnapshot} to the registry and
  * stops accepting messages (it answers {@link #PASSIVATING}); the registry undeploys it and
@@ -54,6 +57,11 @@ public final class RoomVerticle extends VerticleBase {
     /** How long after an answer a viewer's next message counts as a reply to the avatar. */
     private static final long REPLY_WINDOW_MS = 60_000;
     private static final int MAX_TRACKED_VIEWERS = 256;
+    /**
+     * How long before the voice is free the room plans its next turn: late enough that what viewers
+     * asked meanwhile joins it, early enough that its answers are generated when the voice frees.
+     */
+    static final long PLAN_AHEAD_MS = 2_500;
     /** What a message asks, for merging questions by meaning; the asked product by the asked-product hook's rule. Read on first use. */
     private static final class Reading {
         static final QuestionReader READER = new QuestionReader(QuestionLexicon.standard(), ProductMentions::aboutProduct);
@@ -77,10 +85,15 @@ public final class RoomVerticle extends VerticleBase {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) { return size() > MAX_TRACKED_VIEWERS; }
     };
+    /** A turn is under way: its answers are being made or wait for the voice. */
     private boolean busy;
+    private int unfinished;
+    private long planTimer = -1;
+    /** What one of this room's answers takes to say, lately: how many fit in a turn. */
+    private double answerSeconds = TurnPlanner.DEFAULT.answerSeconds();
     private SpeechClock speech;
-    /** The answer under way: its gate and what it rests on; null when idle. */
-    private InFlight inFlight;
+    /** The answers under way: their gates and what they rest on. */
+    private final List<InFlight> inFlight = new ArrayList<>();
     private boolean passivating;
     private long lastActivityMs;
 
@@ -156,10 +169,14 @@ public final class RoomVerticle extends VerticleBase {
     }
 
     private void apply(RoomStateUpdate u) {
-        // judged against the state the answer started on, before this update changes it
-        Optional<String> withdraw = inFlight == null ? Optional.empty()
-                : StateDependency.withdraws(u, inFlight.grounds(), productsAsSold(),
-                SpeechTime.join(inFlight.speech().released().stream().map(ReplySegment::text).toList()));
+        // judged against the state each answer started on, before this update changes it
+        Map<String, Product> before = productsAsSold();
+        Map<InFlight, String> withdrawn = new LinkedHashMap<>();
+        for (InFlight f : inFlight) {
+            StateDependency.withdraws(u, f.grounds(), before,
+                    SpeechTime.join(f.speech().released().stream().map(ReplySegment::text).toList()))
+                    .ifPresent(reason -> withdrawn.put(f, reason));
+        }
         if (u.onStageProductId() != null) onStage = u.onStageProductId();
         if (u.promotions() != null) promotions = List.copyOf(u.promotions());
         // This room's, not the catalog's: another room selling the same product keeps its own price.
@@ -167,7 +184,7 @@ public final class RoomVerticle extends VerticleBase {
         if (u.stockChanges() != null) u.stockChanges().forEach(s -> stock.put(s.productId(), s.stock()));
         if (u.priceChanges() != null || u.stockChanges() != null) services.catalog().offer(manifest.id(), snapshot().offer());
         if (u.utterance() != null && !u.utterance().isBlank()) window.addUtterance(new Utterance(u.utterance(), u.atMs()));
-        withdraw.ifPresent(reason -> inFlight.speech().withdraw(reason));
+        withdrawn.forEach((f, reason) -> f.speech().withdraw(reason));
     }
 
     /** The fact {@code m} asks for, read over the room's products (the one on stage first); empty when none is read. */
@@ -192,38 +209,72 @@ public final class RoomVerticle extends VerticleBase {
         return out;
     }
 
-    /** Starts the next answer when the avatar is free. */
+    /**
+     * Plans the next spoken turn when the voice is about to be free ({@link #PLAN_AHEAD_MS} before),
+     * so that what viewers asked while it spoke can join the turn, and starts the turn's answers
+     * together: the batcher decodes them side by side, and each one's segments wait at its
+     * {@link AnswerSpeech} for the voice and for the answer before it.
+     */
     private void pump() {
-        if (busy) return;
+        if (busy || passivating) return;
+        long voiceFree = speech.speakingUntilMs();
+        long wait = voiceFree - PLAN_AHEAD_MS - System.currentTimeMillis(); // the speech clock's time
+        if (wait > 0) {
+            if (planTimer < 0) planTimer = vertx.setTimer(wait, id -> {
+                planTimer = -1;
+                pump();
+            });
+            return;
+        }
         long now = services.clock().millis();
-        var next = queue.next(now, speech.speakingUntilMs());
-        if (next.isEmpty()) return;
+        List<QueuedQuestion> turn = queue.nextTurn(now, voiceFree, TurnPlanner.DEFAULT.estimating(answerSeconds));
+        if (turn.isEmpty()) return;
         busy = true;
-        QueuedQuestion q = next.get();
+        unfinished = turn.size();
+        Future<?> before = Future.succeededFuture();
+        for (QueuedQuestion q : turn) {
+            String address = turn.size() > 1 ? "@" + q.message().userId() + " " : "";
+            Promise<Void> ended = Promise.promise();
+            start(q, new AnswerSpeech(vertx, speech, voiceFree, before, address), now).onComplete(ar -> ended.complete());
+            before = ended.future();
+        }
+    }
+
+    /** Starts answering {@code q}; the future completes once its outcomes are published. */
+    private Future<Void> start(QueuedQuestion q, AnswerSpeech gate, long now) {
         long queueWaitMicros = (now - q.message().acceptedAtMs()) * 1_000;
         // Anything that throws from here on (a pin to a version this node lacks, a bug in a stage)
         // ends this message as failed and frees the room: it must never stay busy with no outcome.
         String version = null;
         Future<PipelineResult> answer;
+        InFlight flight = null;
         try {
             Harness harness = services.harnesses().resolve(manifest.id(), manifest.harness()).harness();
             version = harness.version();
             // the deadline counts from when the room could first speak it, not from acceptance: waiting for the voice is not the model's delay
             RoomRequest request = new RoomRequest(q.message(), q.classification(), manifest, snapshot(), harness,
                     q.speakableFromMs() + services.config().replyDeadlineMs());
-            // Its segments wait until the avatar has said everything released before it.
-            AnswerSpeech gate = new AnswerSpeech(vertx, speech, speech.speakingUntilMs());
-            inFlight = new InFlight(gate, StateDependency.Grounds.of(q.message().text(), q.classification().intent(), onStage,
+            flight = new InFlight(gate, StateDependency.Grounds.of(q.message().text(), q.classification().intent(), onStage,
                     List.copyOf(productsAsSold().values())));
+            inFlight.add(flight);
             answer = services.pipeline().run(request, gate);
         } catch (RuntimeException e) {
             answer = Future.failedFuture(e);
         }
         String harnessVersion = version;
-        answer.onComplete(ar -> finish(q, harnessVersion, queueWaitMicros, ar));
+        InFlight mine = flight;
+        Promise<Void> done = Promise.promise();
+        answer.onComplete(ar -> {
+            try {
+                finish(q, mine, harnessVersion, queueWaitMicros, ar);
+            } finally {
+                done.complete();
+            }
+        });
+        return done.future();
     }
 
-    private void finish(QueuedQuestion q, String harnessVersion, long queueWaitMicros, AsyncResult<PipelineResult> ar) {
+    private void finish(QueuedQuestion q, InFlight flight, String harnessVersion, long queueWaitMicros, AsyncResult<PipelineResult> ar) {
         long now = services.clock().millis();
         QuestionOutcomes outcomes = new QuestionOutcomes(manifest.id(), q, harnessVersion, queueWaitMicros, onStage);
         boolean answered = false;
@@ -248,14 +299,18 @@ public final class RoomVerticle extends VerticleBase {
             if (answered) {
                 window.addTurn(new Turn(q.message().messageId(), q.message().text(), ar.result().reply().text(), now));
                 lastAnsweredByUser.put(q.message().userId(), now);
+                double said = ar.result().segments().stream().mapToDouble(ReplySegment::speechSeconds).sum();
+                answerSeconds = 0.7 * answerSeconds + 0.3 * said; // what the next turns' answers will take, roughly
             }
         } finally {
-            queue.finishAnswering();
-            inFlight = null;
-            busy = false;
+            queue.finishAnswering(q);
+            inFlight.remove(flight);
             lastActivityMs = now;
+            if (--unfinished == 0) {
+                busy = false;
+                pump();
+            }
         }
-        pump();
     }
 
     private void dropped(ViewerMessage m, Classification c, OutcomeReason reason) {

@@ -17,6 +17,13 @@ public interface SpeechGate {
      */
     Future<ReplySegment> turn(ReplySegment segment);
 
+    /**
+     * What the answer says first, before its own words, in a turn that answers several viewers: the
+     * words naming the viewer it answers ("@u7 "). They pass the output hooks with the answer's first
+     * segment. Empty for an answer said alone.
+     */
+    default String address() { return ""; }
+
     /** Completes with the reason when the room withdraws the answer; never fails. */
     Future<String> withdrawn();
 

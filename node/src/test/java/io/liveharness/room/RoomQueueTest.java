@@ -178,4 +178,34 @@ class RoomQueueTest {
         }
         assertEquals(List.of("f1", "a1", "f2", "b1"), order, "priority first; within it, each viewer's first before anyone's second");
     }
+
+    private static List<String> ids(List<QueuedQuestion> turn) { return turn.stream().map(q -> q.message().messageId()).toList(); }
+
+    @Test
+    void aTurnAnswersSeveralViewersDifferentAttributesFirstAndTheOneMostAskedBeforeOthers() {
+        RoomQueue room = new RoomQueue(16, 10_000, 0.6, 2, (m, c, reason) -> dropped.add(m.messageId() + ":" + reason));
+        room.offer(msg("hi", "主播好美", 0), is(Intent.CHITCHAT));
+        room.offer(msg("m", "有M码吗", 1), is(Intent.PRODUCT_QA), asks(Ask.SIZE, "M", null));
+        room.offer(msg("l", "有L码吗", 2), is(Intent.PRODUCT_QA), asks(Ask.SIZE, "L", null));
+        room.offer(msg("p", "多少钱", 3), is(Intent.PRODUCT_QA), asks(Ask.PRICE, null, null));
+        room.offer(msg("p2", "什么价格", 4), is(Intent.PRODUCT_QA), asks(Ask.PRICE, null, null)); // merged: two viewers ask the price
+        room.offer(msg("f", "什么面料", 5), is(Intent.PRODUCT_QA), asks(Ask.MATERIAL, null, null));
+
+        // the price, asked twice, first; a size and the fabric before the second size; no small talk while questions wait
+        assertEquals(List.of("p", "m", "f"), ids(room.nextTurn(10, 10, TurnPlanner.DEFAULT)));
+        assertEquals(List.of("l"), ids(room.nextTurn(20, 20, TurnPlanner.DEFAULT)));
+        assertEquals(List.of("hi"), ids(room.nextTurn(30, 30, TurnPlanner.DEFAULT)), "small talk only once the room is quiet");
+        assertTrue(dropped.isEmpty(), dropped.toString());
+    }
+
+    @Test
+    void aTurnHoldsOnlyWhatTheVoiceCanSayInAFewSeconds() {
+        RoomQueue room = new RoomQueue(16, 10_000, 0.6, 2, (m, c, reason) -> dropped.add(m.messageId() + ":" + reason));
+        room.offer(msg("m", "有M码吗", 1), is(Intent.PRODUCT_QA), asks(Ask.SIZE, "M", null));
+        room.offer(msg("p", "多少钱", 2), is(Intent.PRODUCT_QA), asks(Ask.PRICE, null, null));
+        room.offer(msg("f", "什么面料", 3), is(Intent.PRODUCT_QA), asks(Ask.MATERIAL, null, null));
+        // answers of 8 s: two would take 16 s, past a turn's 15 s, so one goes alone; of 5 s, three fit
+        assertEquals(List.of("m"), ids(room.nextTurn(10, 10, TurnPlanner.DEFAULT.estimating(8.0))));
+        assertEquals(List.of("p", "f"), ids(room.nextTurn(20, 20, TurnPlanner.DEFAULT.estimating(5.0))));
+    }
 }

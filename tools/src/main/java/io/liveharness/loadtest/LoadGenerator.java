@@ -73,7 +73,7 @@ public final class LoadGenerator {
 
     /** What a run left: the recorder, what never got an outcome, and the run's own figures. */
     public record Result(LoadRecorder recorder, List<String> missing, int missingCount, double sendSeconds,
-                         double totalSeconds, int wsRooms, int wsConnected, long maxOpen, FloodFigures flood) { }
+                         double totalSeconds, int wsRooms, int wsConnected, long maxOpen, FloodFigures flood, VoiceUtilisation voice) { }
 
     private final Scenario scenario;
     private final List<String> roomIds;
@@ -94,6 +94,9 @@ public final class LoadGenerator {
     private volatile boolean sweeping;
     private boolean bench;
     private long startNs;
+    /** The WebSocket sample's rooms, and how much of the time each one's voice speaks. */
+    private final List<String> sampledRooms = new ArrayList<>();
+    private volatile VoiceUtilisation voice;
     private long maxOpen;
 
     public LoadGenerator(Scenario scenario, List<String> roomIds, URI target, MessageTexts texts, PrintStream progress) {
@@ -130,6 +133,8 @@ public final class LoadGenerator {
         if (bench) wsRooms = 0;
         int wsConnected = connectSample(wsRooms, rec);
         startNs = System.nanoTime();
+        voice = new VoiceUtilisation(System.currentTimeMillis(), rec.bucketS());
+        sampledRooms.forEach(voice::room);
         if (probe != null) probe.start(startNs);
         long poller = bench ? -1 : vertx.setPeriodic(200, id -> context.runOnContext(v -> poll(rec)));
         Thread sender = Thread.ofPlatform().name("loadtest-sender").start(() -> sendLoop(schedule, rec));
@@ -160,7 +165,7 @@ public final class LoadGenerator {
         int missingCount = (int) open.values().stream().filter(m -> m.accepted).count();
         double total = (System.nanoTime() - startNs) / 1e9;
         vertx.close().toCompletionStage().toCompletableFuture().join();
-        return new Result(rec, missing, missingCount, sendSeconds, total, wsRooms, wsConnected, maxOpen, flood);
+        return new Result(rec, missing, missingCount, sendSeconds, total, wsRooms, wsConnected, maxOpen, flood, voice);
     }
 
     private void progress(LoadRecorder rec, NodeProbe probe, String phase) {
@@ -319,6 +324,7 @@ public final class LoadGenerator {
         AtomicInteger connected = new AtomicInteger();
         List<io.vertx.core.Future<WebSocket>> futures = new ArrayList<>();
         for (int i = 0, r = 0; i < count && r < scenario.rooms(); i++, r += step) {
+            sampledRooms.add(roomIds.get(r));
             var f = ws.connect(port, host, "/v1/rooms/" + roomIds.get(r) + "/events");
             f.onSuccess(socket -> {
                 connected.incrementAndGet();
@@ -338,6 +344,9 @@ public final class LoadGenerator {
         long now = System.nanoTime();
         try {
             JsonNode n = JSON.readTree(text);
+            if ("segment".equals(n.path("type").asText()) && voice != null) {
+                voice.segment(n.path("roomId").asText(), n.path("speaksAtMs").asLong(), n.path("speechSeconds").asDouble());
+            }
             Msg m = find(n.path("messageId").asText());
             if (m == null) return;
             long clientUs = (now - startNs - m.scheduledNs) / 1000;

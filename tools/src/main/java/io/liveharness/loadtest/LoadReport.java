@@ -80,6 +80,8 @@ public final class LoadReport {
             h.put("answeredByFallbackShedAtOnce", rec.outcomes.getOrDefault("answered/overload", 0L));
             h.put("answeredByModel", rec.outcomes.getOrDefault("answered/model", 0L));
             h.set("questionCoverage", coverage(rec));
+            n.set("voiceUtilisation", r.voice().json(s.warmupS(), s.durationS(), (int) Math.ceil(r.totalSeconds())));
+            h.put("voiceUtilisationPercent", n.get("voiceUtilisation").path("meanPercent").asDouble(0));
             if (probe.embedded()) h.put("peakHeapMb", round(probe.peakHeapMb()));
             else h.put("peakHeapMb", "not measured (remote target)");
             h.put("heapNote", probe.embedded()
@@ -241,6 +243,10 @@ public final class LoadReport {
         var qc = h.get("questionCoverage");
         rows.add(new Row("question coverage: answer spoken (own or merged) / within " + qc.get("withinS") + " s", qc.get("spoken") + " / "
                 + qc.get("spokenWithin") + " of " + qc.get("questions") + " questions (" + qc.get("percent") + " %, " + qc.get("percentWithin") + " %)"));
+        var vu = s.path("voiceUtilisation");
+        rows.add(new Row("voice utilisation after warm-up, per room of the WS sample: mean / median / busiest (% of the time speaking)",
+                vu.has("meanPercent") ? vu.get("meanPercent") + " / " + vu.get("p50Percent") + " / " + vu.get("maxPercent")
+                        + " (" + vu.get("rooms") + " rooms)" : "no sampled room"));
         rows.add(new Row("answered latency (ms) P50 / P95 / P99 / max", pct(h.get("answeredLatencyMs"))));
         rows.add(new Row("all outcomes latency (ms) P50 / P95 / P99 / max", pct(h.get("allOutcomesLatencyMs"))));
         rows.add(new Row("answered by the model, latency (ms) P50 / P95 / P99 / max", pct(h.get("modelAnswerLatencyMs"))));
@@ -290,6 +296,14 @@ public final class LoadReport {
         charts.add(new Chart("latency", "Latency over time (by scheduled send time, after warm-up)", "ms", xs, List.of(
                 series("P50", tl, t -> t.path("p50Ms").asDouble(Double.NaN)), series("P95", tl, t -> t.path("p95Ms").asDouble(Double.NaN)),
                 series("P99", tl, t -> t.path("p99Ms").asDouble(Double.NaN))), false, null));
+        if (s.has("voiceUtilisation")) {
+            var vt = s.get("voiceUtilisation").get("timeline");
+            List<Double> vx = new ArrayList<>();
+            vt.forEach(t -> vx.add(t.get("fromS").asDouble()));
+            charts.add(new Chart("voice", "Voice utilisation over time (share of each bucket the avatar speaks, WS sample rooms)", "% speaking", vx,
+                    List.of(series("mean over rooms", vt, t -> t.get("meanPercent").asDouble()),
+                            series("busiest room", vt, t -> t.get("maxPercent").asDouble())), false, null));
+        }
         charts.add(new Chart("throughput", "Throughput", "msg/s", xs, List.of(series("sent", tl, t -> t.get("sent").asDouble() / bucket),
                 series("outcomes (by finish time)", tl, t -> t.get("completed").asDouble() / bucket)), false, null));
         charts.add(new Chart("outcomes", "Outcomes by kind/reason (by scheduled send time)", "messages per " + (int) bucket + " s", xs,

@@ -70,5 +70,7 @@ class LoadTestTest {
         assertTrue(html.startsWith("<!doctype html>") && html.contains("<div class=\"chart\" id=\"latency\">") && html.endsWith("</html>\n"));
         assertTrue(html.contains("uPlot") && !html.contains("<script src"), "self-contained: the chart library is inside the page");
         Files.copy(dir.resolve("report.html"), Path.of("target", "loadtest-report.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertTrue(summary.get("voiceUtilisation").get("rooms").asInt() > 0, summary.get("voiceUtilisation").toString());
+        assertTrue(html.contains("Voice utilisation over time"), "the report pictures the voice's utilisation");
     }
 }
