@@ -44,7 +44,7 @@ final class PlatformRooms {
     }
 
     void mount(Router router, BodyHandler body) {
-        router.post("/v1/rooms").handler(PlatformGuard.of(platform)).handler(body).handler(ctx -> {
+        router.post("/v1/rooms").handler(body).handler(PlatformGuard.of(platform)).handler(ctx -> {
             RoomManifest m = manifest(ctx, null);
             if (rooms.exists(m.id()) && !rooms.retired(m.id())) {
                 throw new ApiError(409, "id", "room '" + m.id() + "' exists; PUT /v1/rooms/" + m.id() + " updates it");
@@ -54,7 +54,7 @@ final class PlatformRooms {
                 return answer(m.id()).put("created", true);
             }, 201);
         });
-        router.put("/v1/rooms/:roomId").handler(PlatformGuard.of(platform)).handler(body).handler(ctx -> {
+        router.put("/v1/rooms/:roomId").handler(body).handler(PlatformGuard.of(platform)).handler(ctx -> {
             RoomManifest m = manifest(ctx, ctx.pathParam("roomId"));
             OperatorApi.blocking(vertx, ctx, () -> {
                 control.putRoom(m);
