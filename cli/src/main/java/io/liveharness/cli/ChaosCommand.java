@@ -14,7 +14,7 @@ public final class ChaosCommand implements Main.Command {
 
     @Override
     public String summary() {
-        return "fault run: chaos [--duration 90] [--rate 4] [--rooms 8] [--faults engine-thread,harness-publish,broker-restart,node-sigkill] [--out chaos/runs]";
+        return "fault run: chaos [--duration 90] [--rate 4] [--rooms 8] [--faults engine-thread,harness-publish,broker-restart,node-sigkill,control-plane-cut] [--out chaos/runs]";
     }
 
     @Override

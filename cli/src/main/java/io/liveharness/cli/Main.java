@@ -27,6 +27,7 @@ public final class Main {
         commands.put("bench", new BenchCommand());
         commands.put("eval", new EvalCommand());
         commands.put("chaos", new ChaosCommand());
+        commands.put("cluster", new ClusterCommand());
         commands.put("hat", new HatCommand());
         return commands;
     }

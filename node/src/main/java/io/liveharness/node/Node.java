@@ -28,6 +28,7 @@ import io.liveharness.ops.OperatorApi;
 import io.liveharness.ops.OpsMonitor;
 import io.liveharness.ops.RoomPlacement;
 import io.liveharness.kafka.KafkaCluster;
+import io.liveharness.kafka.KafkaControlPlane;
 import io.liveharness.kafka.KafkaNode;
 import io.liveharness.ingress.MessageLedger;
 import io.liveharness.pipeline.AgentLoopStage;
@@ -211,7 +212,8 @@ public final class Node implements AutoCloseable {
             node.viewers = viewers;
             node.http = new HttpServerVerticle(config.http(), viewers,
                     new OperatorApi(vertx, rooms, harnesses, node.control, mcp::tools, token, publisher, platform, monitor, metrics, placement)
-                            .withEngineFault(config.ops().faults() ? model::killDecodeThreadForFaultRun : null),
+                            .withEngineFault(config.ops().faults() ? model::killDecodeThreadForFaultRun : null)
+                            .withControlPlaneFault(config.ops().faults() && node.control instanceof KafkaControlPlane plane ? plane::cutOff : null),
                     ChatCompletionsApi.fromConfig(vertx, model, config.openai()), node::health);
             node.httpDeployment = await(vertx.deployVerticle(node.http));
             if (kafka != null) await(kafka.start(rooms, harnesses, monitor, ledger, node::port));

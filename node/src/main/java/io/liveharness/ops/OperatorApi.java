@@ -61,6 +61,7 @@ public final class OperatorApi {
     private final NodeMetrics metrics;
     private final RoomPlacement placement;
     private java.util.function.BooleanSupplier engineFault;
+    private java.util.function.Consumer<Boolean> controlPlaneFault;
 
     /**
      * {@code harnesses} is read; changes go through {@code control}. {@code placement}: where a
@@ -92,6 +93,16 @@ public final class OperatorApi {
         return this;
     }
 
+    /**
+     * Fault runs only ({@code ops.faults}, a node of a cluster): mounts {@code POST /v1/faults/control-plane}
+     * {@code {"cut": true|false}}, operator token required: cuts this node off the control plane,
+     * as a network partition from it would, or brings it back to catch up.
+     */
+    public OperatorApi withControlPlaneFault(java.util.function.Consumer<Boolean> cut) {
+        this.controlPlaneFault = cut;
+        return this;
+    }
+
     public void mount(Router router) {
         ViewerGuard guard = new ViewerGuard(monitor);
         for (String path : ViewerGuard.VIEWER_PATHS) router.route(path).handler(guard);
@@ -113,6 +124,16 @@ public final class OperatorApi {
                         "fault run: the operator asked to kill the decode thread (" + (killed ? "killed" : "this backend has none") + ")");
                 if (killed) Responses.json(ctx, 200, RequestJson.JSON.createObjectNode().put("killed", "decode-thread"));
                 else Responses.error(ctx, new ApiError(409, null, "this node's model backend has no decode thread to kill"));
+            });
+        }
+        if (controlPlaneFault != null) {
+            router.post("/v1/faults/control-plane").handler(BodyHandler.create(false).setBodyLimit(1024)).handler(this::authenticate).handler(ctx -> {
+                JsonNode cut = RequestJson.object(ctx.body().buffer()).get("cut");
+                if (cut == null || !cut.isBoolean()) throw ApiError.badField("cut", "'cut' must be true (cut off) or false (back)");
+                controlPlaneFault.accept(cut.asBoolean());
+                System.getLogger(OperatorApi.class.getName()).log(System.Logger.Level.WARNING,
+                        "fault run: the operator " + (cut.asBoolean() ? "cut this node off" : "brought this node back to") + " the control plane");
+                Responses.json(ctx, 200, RequestJson.JSON.createObjectNode().put("cut", cut.asBoolean()).put("caughtUp", control.caughtUp()));
             });
         }
         for (String path : List.of("/v1/rooms", "/v1/rooms/:roomId", "/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain",
