@@ -165,7 +165,10 @@ public final class ChaosCluster implements AutoCloseable {
     }
 
     /** Waits until every room has an owner among the live nodes, each live node hosting some. */
-    public Map<String, String> awaitPlacement(Duration timeout) {
+    public Map<String, String> awaitPlacement(Duration timeout) { return awaitPlacement(timeout, true); }
+
+    /** Waits until every room has an owner among the live nodes; {@code everyNode}: each live node hosting some too. */
+    public Map<String, String> awaitPlacement(Duration timeout, boolean everyNode) {
         Set<String> live = new HashSet<>();
         for (NodeProcess n : nodes) if (n.alive()) live.add(n.nodeId());
         long until = System.nanoTime() + timeout.toNanos();
@@ -174,7 +177,7 @@ public final class ChaosCluster implements AutoCloseable {
             Map<String, String> seen = placement();
             now = seen;
             if (seen.keySet().containsAll(rooms) && rooms.stream().allMatch(r -> seen.get(r) != null && live.contains(seen.get(r)))
-                    && (rooms.size() < live.size() || Set.copyOf(seen.values()).containsAll(live))) {
+                    && (!everyNode || rooms.size() < live.size() || Set.copyOf(seen.values()).containsAll(live))) {
                 return seen;
             }
             NodeProcess.sleep(250);

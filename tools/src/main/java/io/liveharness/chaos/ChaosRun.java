@@ -43,7 +43,7 @@ public final class ChaosRun {
     /** The faults, in the order they are injected, and when (share of the sending time). */
     public enum Fault {
         ENGINE("engine-thread", 0.15, "node-a's decode thread killed (operator fault endpoint)"),
-        HARNESS("harness-publish", 0.30, "a harness version folder left half-written in the shared store"),
+        HARNESS("harness-publish", 0.30, "a harness version folder left half-written in node-a's store"),
         BROKER("broker-restart", 0.45, "the Kafka broker SIGKILLed and started again on its data"),
         NODE("node-sigkill", 0.60, "node-b SIGKILLed, its rooms taken over, then started again"),
         CONTROL("control-plane-cut", 0.75, "node-b cut off the control plane while node-a moves a channel, then brought back");

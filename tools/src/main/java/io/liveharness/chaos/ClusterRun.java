@@ -55,10 +55,11 @@ public final class ClusterRun {
 
     public Result run() throws Exception {
         long t0 = System.nanoTime();
-        try (ChaosCluster cluster = new ChaosCluster(dir, nodeCount, 0, 30_000, 30_000)) {
+        // rooms enough that every node hosts some (six partitions): a change is then served by rooms on each node
+        try (ChaosCluster cluster = new ChaosCluster(dir, nodeCount, 3 * nodeCount, 30_000, 30_000)) {
             out.println("cluster: broker at " + cluster.broker().bootstrapServers() + "; starting " + nodeCount + " nodes (logs in " + dir + ")");
             cluster.startAll(Duration.ofSeconds(240));
-            cluster.awaitPlacement(Duration.ofSeconds(120));
+            cluster.awaitPlacement(Duration.ofSeconds(120), false);
             List<NodeProcess> nodes = cluster.nodes();
             List<Step> steps = new ArrayList<>();
             String tag = Long.toString(System.currentTimeMillis(), 36);
