@@ -197,9 +197,8 @@ public final class KafkaControlPlane implements ControlPlane, AutoCloseable {
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer())) {
             consumer.assign(List.of(partition));
             consumer.seekToBeginning(List.of(partition));
-            target = endOffset(consumer);
-            long probed = System.currentTimeMillis();
-            boolean lost = false;
+            long probed = 0;
+            boolean lost = true; // no end offset seen yet: not caught up until one is, and read to
             boolean wasCut = false;
             while (!closed) {
                 if (cut) {
@@ -207,20 +206,31 @@ public final class KafkaControlPlane implements ControlPlane, AutoCloseable {
                     Thread.sleep(POLL.toMillis());
                     continue;
                 }
-                if (wasCut || System.currentTimeMillis() - probed > PROBE_MS) {
+                if (lost || wasCut || System.currentTimeMillis() - probed > PROBE_MS) {
                     probed = System.currentTimeMillis();
                     try {
                         long end = endOffset(consumer);
-                        if (wasCut || lost) target = end; // back: caught up only once read to the end it sees now
+                        if (wasCut || lost) target = end; // (back) caught up only once read to the end it sees now
                         lost = false;
                         wasCut = false;
-                    } catch (org.apache.kafka.common.errors.TimeoutException e) {
-                        lost = true;
+                    } catch (org.apache.kafka.common.errors.InterruptException e) {
+                        throw e;
+                    } catch (org.apache.kafka.common.KafkaException e) {
+                        lost = true; // the broker is away, or slow to answer: tried again on the next round
                         caughtUp = false;
                     }
                 }
-                for (ConsumerRecord<String, String> r : consumer.poll(POLL)) apply(r);
-                long at = consumer.position(partition);
+                long at;
+                try {
+                    for (ConsumerRecord<String, String> r : consumer.poll(POLL)) apply(r);
+                    at = consumer.position(partition, Duration.ofSeconds(5));
+                } catch (org.apache.kafka.common.errors.InterruptException e) {
+                    throw e;
+                } catch (org.apache.kafka.common.KafkaException e) {
+                    lost = true;
+                    caughtUp = false;
+                    continue;
+                }
                 synchronized (progress) {
                     position = at;
                     if (!lost && !wasCut && at >= target) caughtUp = true;
@@ -237,7 +247,7 @@ public final class KafkaControlPlane implements ControlPlane, AutoCloseable {
     }
 
     private long endOffset(KafkaConsumer<String, String> consumer) {
-        return consumer.endOffsets(List.of(partition), Duration.ofSeconds(2)).get(partition);
+        return consumer.endOffsets(List.of(partition), Duration.ofSeconds(5)).get(partition);
     }
 
     private void apply(ConsumerRecord<String, String> r) {
