@@ -222,7 +222,13 @@ public final class KafkaControlPlane implements ControlPlane, AutoCloseable {
                 }
                 long at;
                 try {
-                    for (ConsumerRecord<String, String> r : consumer.poll(POLL)) apply(r);
+                    for (ConsumerRecord<String, String> r : consumer.poll(POLL)) {
+                        if (cut) { // cut off while this batch was fetched: it is read again once back
+                            consumer.seek(partition, r.offset());
+                            break;
+                        }
+                        apply(r);
+                    }
                     at = consumer.position(partition, Duration.ofSeconds(5));
                 } catch (org.apache.kafka.common.errors.InterruptException e) {
                     throw e;
