@@ -22,7 +22,7 @@ final class ChaosCommand implements Callable<Integer> {
     int rooms;
     @Option(names = "--grace", paramLabel = "S", defaultValue = "" + ChaosRun.Options.DEFAULT_GRACE_S, description = "seconds to wait for the last outcomes (default: ${DEFAULT-VALUE})")
     int grace;
-    @Option(names = "--faults", paramLabel = "a,b", split = ",", description = "which faults: engine-thread, harness-publish, broker-restart, node-sigkill (default: all)")
+    @Option(names = "--faults", paramLabel = "a,b", split = ",", description = "which faults: engine-thread, harness-publish, broker-restart, node-sigkill, control-plane-cut (default: all)")
     java.util.List<String> faults;
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "chaos/runs", description = "where the run folder goes (default: ${DEFAULT-VALUE})")
     Path out;

@@ -33,6 +33,7 @@ import java.util.concurrent.Callable;
                 BenchCommand.class,
                 EvalCommand.class,
                 ChaosCommand.class,
+                ClusterCommand.class,
                 HatCommand.class,
         })
 public final class Main implements Callable<Integer> {

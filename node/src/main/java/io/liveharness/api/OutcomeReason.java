@@ -36,7 +36,9 @@ public enum OutcomeReason {
      * The viewer went past their share of the room (rooms.perViewer): more messages than the
      * allowance, or more questions waiting than one viewer may hold.
      */
-    VIEWER_LIMIT;
+    VIEWER_LIMIT,
+    /** The platform retired the room (DELETE /v1/rooms/{roomId}); it takes no more messages. */
+    ROOM_RETIRED;
 
     @JsonValue
     public String label() { return name().toLowerCase(Locale.ROOT); }

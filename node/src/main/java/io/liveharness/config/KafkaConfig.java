@@ -58,18 +58,35 @@ public record KafkaConfig(Boolean enabled, String bootstrapServers, String group
                 finishedIdsPerRoom, commitIntervalMs, handoffTimeoutMs, consumer, producer, cluster);
     }
 
-    /** The topics; every one is keyed by room id. */
-    public record Topics(String viewerMessages, String avatarReplies, String messageOutcomes, String roomState) {
+    /**
+     * The topics; every one but the control plane is keyed by room id.
+     *
+     * @param controlPlane harness versions, channels, pins, experiments and rooms (one partition,
+     *                     compacted); left out, it is named beside {@code roomState}
+     *                     ({@code x-room-state} gives {@code x-control-plane}), so clusters whose
+     *                     topics carry a prefix keep their control planes apart
+     */
+    public record Topics(String viewerMessages, String avatarReplies, String messageOutcomes, String roomState, String controlPlane) {
         public static final String DEFAULT_VIEWER_MESSAGES = "viewer-messages";
         public static final String DEFAULT_AVATAR_REPLIES = "avatar-replies";
         public static final String DEFAULT_MESSAGE_OUTCOMES = "message-outcomes";
         public static final String DEFAULT_ROOM_STATE = "room-state";
+        public static final String DEFAULT_CONTROL_PLANE = "control-plane";
 
         public Topics {
             viewerMessages = viewerMessages == null ? DEFAULT_VIEWER_MESSAGES : viewerMessages;
             avatarReplies = avatarReplies == null ? DEFAULT_AVATAR_REPLIES : avatarReplies;
             messageOutcomes = messageOutcomes == null ? DEFAULT_MESSAGE_OUTCOMES : messageOutcomes;
             roomState = roomState == null ? DEFAULT_ROOM_STATE : roomState;
+            if (controlPlane == null) {
+                controlPlane = roomState.endsWith(DEFAULT_ROOM_STATE)
+                        ? roomState.substring(0, roomState.length() - DEFAULT_ROOM_STATE.length()) + DEFAULT_CONTROL_PLANE
+                        : roomState + "-" + DEFAULT_CONTROL_PLANE;
+            }
+        }
+
+        public Topics(String viewerMessages, String avatarReplies, String messageOutcomes, String roomState) {
+            this(viewerMessages, avatarReplies, messageOutcomes, roomState, null);
         }
     }
 

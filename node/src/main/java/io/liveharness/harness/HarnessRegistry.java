@@ -53,6 +53,8 @@ public final class HarnessRegistry {
     private final int maxVersions;
     /** The versions room manifests pin: in use, though routing does not name them. */
     private volatile java.util.Set<String> manifestPins = java.util.Set.of();
+    /** The default harness folder's version, which stable and canary follow until someone moves them. */
+    private String bootDefault;
     private volatile Snapshot snapshot;
 
     private HarnessRegistry(Path stateDir, java.util.Set<String> mcpServers, int maxVersions) {
@@ -103,6 +105,7 @@ public final class HarnessRegistry {
             }
         }
         String initial = fallbackDefault == null ? null : fallbackDefault.version();
+        registry.bootDefault = initial;
         registry.mutate(r -> {
             HarnessRouting next = r;
             if (initial != null && !r.channels().containsKey(HarnessRouting.STABLE)) next = next.withChannel(HarnessRouting.STABLE, initial);
@@ -210,9 +213,7 @@ public final class HarnessRegistry {
      * version always hashes to its id.
      */
     public Harness publish(HarnessFiles files) {
-        HarnessLimits.require(files);
-        HarnessPaths.requireCanonical(files);
-        Harness h = HarnessLoader.load(files, mcpServers);
+        Harness h = check(files);
         Path versions = stateDir.resolve("versions");
         Path dir = versions.resolve(h.version());
         withLock(() -> {
@@ -238,6 +239,25 @@ public final class HarnessRegistry {
         });
         refresh();
         return h;
+    }
+
+    /** Every check a publish makes before it writes (limits, canonical paths, the version loads), nothing stored. */
+    public Harness check(HarnessFiles files) {
+        HarnessLimits.require(files);
+        HarnessPaths.requireCanonical(files);
+        return HarnessLoader.load(files, mcpServers);
+    }
+
+    /**
+     * Forgets every channel, pin and experiment this store remembers but stable and canary on the
+     * default harness: a node of a cluster takes its routing from the shared control plane alone,
+     * so what an earlier run left on its disk cannot make it answer differently from the others.
+     */
+    public void resetRouting() {
+        HarnessRouting fresh = HarnessRouting.EMPTY;
+        if (bootDefault != null) fresh = fresh.withChannel(HarnessRouting.STABLE, bootDefault).withChannel(HarnessRouting.CANARY, bootDefault);
+        HarnessRouting start = fresh.channels().isEmpty() ? routing() : fresh;
+        mutate(r -> start);
     }
 
     /**
@@ -281,26 +301,42 @@ public final class HarnessRegistry {
     }
 
     public void setChannel(String channel, String version) {
-        requireChannel(channel);
-        requireVersion(version);
+        checkChannel(channel, version);
         mutate(r -> r.withChannel(channel, version));
     }
 
+    /** Refuses a channel move {@link #setChannel} would refuse, changing nothing. */
+    public void checkChannel(String channel, String version) {
+        requireChannel(channel);
+        requireVersion(version);
+    }
+
     public void pin(String roomId, Pin pin) {
+        checkPin(pin);
+        mutate(r -> r.withPin(roomId, pin));
+    }
+
+    /** Refuses a pin {@link #pin} would refuse, changing nothing. */
+    public void checkPin(Pin pin) {
+        if ((pin.version() == null) == (pin.channel() == null)) throw new IllegalArgumentException("a pin names exactly one of a version or a channel");
         if (pin.version() != null) requireVersion(pin.version());
         if (pin.channel() != null) requireChannel(pin.channel());
-        mutate(r -> r.withPin(roomId, pin));
     }
 
     public void unpin(String roomId) { mutate(r -> r.withPin(roomId, null)); }
 
     public void startExperiment(Experiment e) {
+        checkExperiment(e);
+        mutate(r -> r.withExperiment(e));
+    }
+
+    /** Refuses an experiment {@link #startExperiment} would refuse, changing nothing. */
+    public void checkExperiment(Experiment e) {
         if (e.name() == null || !CHANNEL.matcher(e.name()).matches()) throw new IllegalArgumentException("experiment name must be a-z, 0-9 and hyphens");
         requireChannel(e.channel());
         requireVersion(e.control());
         requireVersion(e.treatment());
         if (!(e.treatmentShare() >= 0 && e.treatmentShare() <= 1)) throw new IllegalArgumentException("treatmentShare must be between 0 and 1");
-        mutate(r -> r.withExperiment(e));
     }
 
     public void stopExperiment(String name) { mutate(r -> r.withoutExperiment(name)); }
@@ -311,6 +347,9 @@ public final class HarnessRegistry {
             throw new IllegalArgumentException("no harness version '" + version + "'; published: " + snapshot.versions().keySet());
         }
     }
+
+    /** Refuses a channel name that is not 1-32 characters of a-z, 0-9 and hyphens. */
+    public static void checkChannelName(String channel) { requireChannel(channel); }
 
     private static void requireChannel(String channel) {
         if (channel == null || !CHANNEL.matcher(channel).matches()) {

@@ -9,14 +9,14 @@ import io.vertx.ext.web.RoutingContext;
  * {@code Authorization: Bearer <platform token>}; 401 without one, 403 with any other (the
  * operator's included). The token is never echoed.
  */
-final class PlatformGuard {
-    static Handler<RoutingContext> of(BearerToken platform) {
+public final class PlatformGuard {
+    public static Handler<RoutingContext> of(BearerToken platform) {
         return ctx -> {
             String header = ctx.request().getHeader("Authorization");
             if (header == null || header.isBlank()) {
                 ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"liveharness-platform\"");
                 Responses.error(ctx, new ApiError(401, "Authorization",
-                        "room state comes from the commerce platform: send 'Authorization: Bearer <platform token>'"));
+                        "room state and rooms come from the commerce platform: send 'Authorization: Bearer <platform token>'"));
             } else if (!platform.authorizes(header)) {
                 Responses.error(ctx, new ApiError(403, "Authorization", "that is not the platform token"));
             } else {

@@ -109,6 +109,7 @@ public final class KafkaIngress extends VerticleBase {
     private final Map<String, OwnedRoom> owned = new java.util.concurrent.ConcurrentHashMap<>(); // read by ownedRooms() from any thread
     private KafkaConsumer<String, Buffer> consumer;
     private AutoCloseable consumerMetrics;
+    private volatile io.vertx.core.Context context;
     private boolean closing;
     // Read by the readiness probe from any thread: the group has given this node its share, and which of it is not taken over yet.
     private volatile boolean joined;
@@ -129,11 +130,37 @@ public final class KafkaIngress extends VerticleBase {
         }
     }
 
-    @Override
-    public Future<?> start() {
-        for (String roomId : rooms.roomIds()) {
+    /**
+     * A room the control plane added (or changed) while the node runs: it joins its partition's
+     * rooms here, and if this node owns that partition, it hosts the room from now on and
+     * activates it. Any thread; idempotent.
+     */
+    public void roomAdded(String roomId) {
+        io.vertx.core.Context c = context;
+        if (c != null) c.runOnContext(v -> addRoom(roomId));
+    }
+
+    private void addRoom(String roomId) {
+        if (closing) return;
+        int p = RoomPartitioner.partition(roomId, config.partitions());
+        List<String> inPartition = roomsByPartition.computeIfAbsent(p, k -> new ArrayList<>());
+        if (!inPartition.contains(roomId)) {
+            inPartition.add(roomId);
             vertx.eventBus().<MessageOutcome>localConsumer(Addresses.outcome(roomId), m -> outcome(m.body()));
         }
+        Part part = parts.get(p);
+        if (part == null || part.state != PartState.OWNED || owned.containsKey(roomId)) return; // its partition's take or owner hosts it
+        owned.put(roomId, new OwnedRoom(p, null)); // new: no state was ever written for it
+        placement.claim(roomId).compose(v -> rooms.activate(roomId)).onFailure(e ->
+                LOG.atWarn().addKeyValue("room", roomId).log("a room added at run time could not start here: {}", e.getMessage()));
+    }
+
+    @Override
+    public Future<?> start() {
+        for (String roomId : roomsByPartition.values().stream().flatMap(List::stream).toList()) {
+            vertx.eventBus().<MessageOutcome>localConsumer(Addresses.outcome(roomId), m -> outcome(m.body()));
+        }
+        context = vertx.getOrCreateContext();
         Map<String, String> props = new HashMap<>();
         props.put("bootstrap.servers", config.bootstrapServers());
         props.put("group.id", config.groupId());
@@ -159,6 +186,8 @@ public final class KafkaIngress extends VerticleBase {
             if (!(closing && e instanceof org.apache.kafka.common.errors.WakeupException)) LOG.warn("kafka consumer: {}", e.toString());
         });
         vertx.setPeriodic(config.commitIntervalMs(), id -> commitNow());
+        // Rooms the control plane added between this ingress's making and its start.
+        for (String roomId : rooms.roomIds()) addRoom(roomId);
         return consumer.subscribe(config.topics().viewerMessages());
     }
 
@@ -219,6 +248,10 @@ public final class KafkaIngress extends VerticleBase {
         ViewerMessage m = read.message();
         String roomId = m.roomId();
         OwnedRoom room = owned.get(roomId);
+        if (room == null && rooms.exists(roomId) && RoomPartitioner.partition(roomId, config.partitions()) == r.partition()) {
+            addRoom(roomId); // added by the control plane just now: its message came before the news
+            room = owned.get(roomId);
+        }
         if (room == null) {
             boolean known = rooms.exists(roomId);
             poison(r, ViewerRecords.failed(roomId, m.messageId(), m.acceptedAtMs(), known ? OutcomeReason.BAD_MESSAGE : OutcomeReason.UNKNOWN_ROOM, known
@@ -473,18 +506,8 @@ public final class KafkaIngress extends VerticleBase {
                     LOG.atWarn().addKeyValue("room", roomId).log("the room keeps its live state: {}", e.getMessage());
                     return Future.succeededFuture();
                 });
-        return restored.compose(v -> vertx.executeBlocking(() -> {
-            Pin now = harnesses.routing().pins().get(roomId);
-            Pin carried = state == null ? now : state.pin();
-            if (!Objects.equals(now, carried)) {
-                try {
-                    if (carried == null) harnesses.unpin(roomId); else harnesses.pin(roomId, carried);
-                } catch (RuntimeException e) {
-                    LOG.atWarn().addKeyValue("room", roomId).log("its pin {} cannot apply here: {}", carried, e.getMessage());
-                }
-            }
-            return null;
-        }, false)).compose(v -> {
+        // Its harness pin is not taken from the state: every node has it from the control plane.
+        return restored.compose(v -> {
             if (state != null) {
                 if (state.drainReason() != null) monitor.drain(roomId, state.drainReason()); else monitor.resume(roomId);
             }

@@ -2,6 +2,7 @@ package io.liveharness.kafka;
 
 import io.liveharness.auth.BearerToken;
 import io.liveharness.config.NodeConfig;
+import io.liveharness.control.ControlApplier;
 import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.ingress.MessageLedger;
 import io.liveharness.kafka.ClusterPlacement.Principal;
@@ -26,6 +27,7 @@ public final class KafkaNode {
     private final KafkaEgress egress;
     private final ClusterPlacement placement;
     private KafkaIngress ingress;
+    private KafkaControlPlane controlPlane;
     private String ingressId;
     private String feedId;
 
@@ -40,6 +42,23 @@ public final class KafkaNode {
     }
 
     public KafkaEgress egress() { return egress; }
+
+    /**
+     * Makes the topics if missing and reads the control plane to its end, applying it through
+     * {@code applier}; blocks until caught up (at most {@code kafka.handoffTimeoutMs} four times over).
+     */
+    public KafkaControlPlane startControlPlane(ControlApplier applier, RoomRegistry rooms) {
+        KafkaTopics.ensure(config.kafka());
+        controlPlane = new KafkaControlPlane(config.kafka(), placement.self(), applier, rooms);
+        controlPlane.start(4 * config.kafka().handoffTimeoutMs());
+        return controlPlane;
+    }
+
+    /** A room the control plane added: hosted here if its partition is this node's. */
+    public void roomAdded(String roomId) {
+        KafkaIngress i = ingress;
+        if (i != null) i.roomAdded(roomId);
+    }
 
     public ClusterPlacement placement() { return placement; }
 
@@ -74,6 +93,10 @@ public final class KafkaNode {
     public Future<Void> close() {
         Future<Void> ingressGone = ingressId == null ? Future.succeededFuture() : vertx.undeploy(ingressId);
         return ingressGone.transform(ar -> feedId == null ? Future.<Void>succeededFuture() : vertx.undeploy(feedId))
+                .transform(ar -> controlPlane == null ? Future.<Void>succeededFuture() : vertx.<Void>executeBlocking(() -> {
+                    controlPlane.close();
+                    return null;
+                }, false))
                 .transform(ar -> egress.close());
     }
 }

@@ -16,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Creates the node's topics when they are missing: messages, replies and outcomes with
  * {@code kafka.partitions} partitions, and the room-state changelog, compacted, with the same
- * count so that a room's state sits in the partition number of its messages. Blocking: call it
+ * count so that a room's state sits in the partition number of its messages, and the control
+ * plane, compacted, in one partition ({@link KafkaControlPlane}). Blocking: call it
  * off the event loop.
  */
 public final class KafkaTopics {
@@ -29,7 +30,11 @@ public final class KafkaTopics {
                 new NewTopic(t.messageOutcomes(), config.partitions(), replication),
                 new NewTopic(t.roomState(), config.partitions(), replication).configs(Map.of(
                         TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
-                        TopicConfig.SEGMENT_BYTES_CONFIG, String.valueOf(1 << 20))));
+                        TopicConfig.SEGMENT_BYTES_CONFIG, String.valueOf(1 << 20))),
+                // One partition: its offsets are the one order every node applies changes in.
+                new NewTopic(t.controlPlane(), 1, replication).configs(Map.of(
+                        TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
+                        TopicConfig.SEGMENT_BYTES_CONFIG, String.valueOf(8 << 20))));
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000))) {
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);

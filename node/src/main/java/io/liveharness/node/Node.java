@@ -14,6 +14,9 @@ import io.liveharness.config.NodeConfig;
 import io.liveharness.engine.ModelBackend;
 import io.liveharness.engine.ModelInfo;
 import io.liveharness.engine.Repetition;
+import io.liveharness.control.ControlApplier;
+import io.liveharness.control.ControlPlane;
+import io.liveharness.control.LocalControlPlane;
 import io.liveharness.harness.HarnessRegistry;
 import io.liveharness.hooks.HarnessHooks;
 import io.liveharness.hooks.HookRegistry;
@@ -27,6 +30,7 @@ import io.liveharness.ops.OpsMonitor;
 import io.liveharness.ops.Readiness;
 import io.liveharness.ops.RoomPlacement;
 import io.liveharness.kafka.KafkaCluster;
+import io.liveharness.kafka.KafkaControlPlane;
 import io.liveharness.kafka.KafkaNode;
 import io.liveharness.ingress.MessageLedger;
 import io.liveharness.pipeline.AgentLoopStage;
@@ -88,6 +92,7 @@ public final class Node implements AutoCloseable {
     private ViewerApi viewers;
     private long refreshTimer = -1;
     private NodeMetrics metrics;
+    private ControlPlane control;
 
     private Node(Vertx vertx, NodeConfig config, ModelBackend model, Catalog catalog, HarnessRegistry harnesses,
                  RoomRegistry rooms, MessageLedger ledger) {
@@ -185,6 +190,8 @@ public final class Node implements AutoCloseable {
         KafkaNode joined = kafka;
         node.readiness.require("engine", () -> model.failure().map(reason -> "the engine is down: " + reason))
                 .require("partitions", () -> joined == null ? java.util.Optional.empty() : joined.partitionsUnmet())
+                .require("controlPlane", () -> node.control != null && node.control.caughtUp() ? java.util.Optional.empty()
+                        : java.util.Optional.of("the control plane has not caught up (harness versions, channels, pins, experiments, rooms)"))
                 .require("draining", () -> node.draining ? java.util.Optional.of("the node is shutting down") : java.util.Optional.empty());
         try {
             for (LocalTool tool : List.of(new ProductLookupTool(catalog), new StockCheckTool(catalog),
@@ -194,23 +201,35 @@ public final class Node implements AutoCloseable {
             await(hooks.sync(harnesses.inUse(manifestPins))); // the hooks of every version in use, before the first message
             // Publishes made by another process (the CLI) reach the rooms within refreshMs.
             node.refreshTimer = vertx.setPeriodic(config.harness().refreshMs(), id -> vertx.executeBlocking(() -> {
-                harnesses.refresh();
-                var inUse = harnesses.inUse(manifestPins);
-                mcp.sync(inUse);
-                hooks.sync(inUse); // retired versions' hook verticles go; new ones are built before a request needs them
+                syncVersionsInUse(harnesses, rooms, mcp, hooks); // retired versions' hook verticles go
                 return null;
             }, false));
             monitor.watch(manifests.stream().map(RoomManifest::id).toList());
             // With Kafka, a room is deployed on the node its partition is assigned to, not here at start.
             await(rooms.add(manifests, kafka == null));
             monitor.registerArms(manifests.stream().map(RoomManifest::id).toList());
+            // A change applies once the versions it puts in use have their hooks: built before a request needs them.
+            ControlApplier applier = new ControlApplier(harnesses, rooms, catalog, () -> await(syncVersionsInUse(harnesses, rooms, mcp, hooks)));
+            KafkaNode k = kafka;
+            applier.hostRoomsWith(roomId -> {
+                monitor.watch(List.of(roomId));
+                if (k != null) k.roomAdded(roomId);
+                else rooms.activate(roomId);
+            });
+            if (kafka == null) {
+                node.control = new LocalControlPlane(applier);
+            } else {
+                harnesses.resetRouting(); // the cluster's routing is the control plane's alone
+                node.control = kafka.startControlPlane(applier, rooms);
+            }
             ViewerApi viewers = kafka == null ? new ViewerApi(vertx, config.http(), rooms, ledger, platform)
                     : new ViewerApi(vertx, config.http(), rooms, ledger, platform, kafka.egress()::message, kafka.placement()::relay);
             RoomPlacement placement = kafka == null ? RoomPlacement.local() : kafka.placement();
             node.viewers = viewers;
             node.http = new HttpServerVerticle(config.http(), viewers,
-                    new OperatorApi(vertx, rooms, harnesses, mcp::tools, token, publisher, monitor, metrics, placement)
-                            .withEngineFault(config.ops().faults() ? model::killDecodeThreadForFaultRun : null),
+                    new OperatorApi(vertx, rooms, harnesses, node.control, mcp::tools, token, publisher, platform, monitor, metrics, placement)
+                            .withEngineFault(config.ops().faults() ? model::killDecodeThreadForFaultRun : null)
+                            .withControlPlaneFault(config.ops().faults() && node.control instanceof KafkaControlPlane plane ? plane::cutOff : null),
                     ChatCompletionsApi.fromConfig(vertx, model, config.openai()), node::health, node::live, node.readiness);
             node.httpDeployment = await(vertx.deployVerticle(node.http));
             if (kafka != null) await(kafka.start(rooms, harnesses, monitor, ledger, node::port));
@@ -219,6 +238,20 @@ public final class Node implements AutoCloseable {
             throw e;
         }
         return node;
+    }
+
+    /**
+     * Versions some room can run now (routing, and the manifests of the rooms, those added at run
+     * time too) get their MCP servers and hook verticles; the rest lose theirs.
+     */
+    private static Future<Void> syncVersionsInUse(HarnessRegistry harnesses, RoomRegistry rooms, McpServers mcp, HarnessHooks hooks) {
+        harnesses.refresh();
+        List<HarnessRef> pins = rooms.roomIds().stream().map(id -> rooms.manifest(id).map(RoomManifest::harness).orElse(null))
+                .filter(java.util.Objects::nonNull).toList();
+        harnesses.keepPinnedByManifests(pins);
+        var inUse = harnesses.inUse(pins);
+        mcp.sync(inUse);
+        return hooks.sync(inUse).mapEmpty();
     }
 
     private static <T> T await(Future<T> f) {
@@ -243,6 +276,7 @@ public final class Node implements AutoCloseable {
         n.put("rooms", rooms.roomIds().size());
         n.put("activeRooms", rooms.activeCount());
         n.put("nativeTransport", vertx.isNativeTransportEnabled());
+        n.putObject("controlPlane").put("caughtUp", control != null && control.caughtUp());
         if (kafka != null) {
             var owned = n.putObject("kafka").put("node", kafka.placement().self()).putArray("rooms");
             kafka.ownedRooms().stream().sorted().forEach(owned::add);
@@ -320,6 +354,12 @@ public final class Node implements AutoCloseable {
     public Catalog catalog() { return catalog; }
 
     public HarnessRegistry harnesses() { return harnesses; }
+
+    /**
+     * Where changes to harness routing and rooms go: the node's store, or with Kafka the cluster's
+     * control-plane topic. {@code controlPlane().caughtUp()} is the control plane's part of readiness.
+     */
+    public ControlPlane controlPlane() { return control; }
 
     public ModelBackend model() { return model; }
 

@@ -1,6 +1,8 @@
 package io.liveharness.ops;
 
 import io.liveharness.auth.BearerToken;
+import io.liveharness.control.ControlPlane;
+import io.liveharness.control.NotCaughtUpException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -39,8 +41,9 @@ import java.util.function.Supplier;
  * {@code Authorization: Bearer <token>} (401 without, 403 with a wrong one); viewer endpoints
  * refuse that token, so operator clients never send it where viewers' clients go. Publishing a
  * harness version ({@code POST /v1/harness}) is a permission of its own: it needs the publisher
- * token, and the operator token cannot do it; the publisher token can do nothing else. Changes go
- * through the {@link HarnessRegistry}, which stores them durably; file work runs off the event loop.
+ * token, and the operator token cannot do it; the publisher token can do nothing else. Rooms are
+ * created, updated and retired by the platform's token ({@link PlatformRooms}). Changes go through
+ * the {@link ControlPlane} (the node's store, or the cluster's Kafka topic); they run off the event loop.
  * Mount it before the viewer API: its guard runs first on viewer routes.
  */
 public final class OperatorApi {
@@ -52,6 +55,8 @@ public final class OperatorApi {
     private final Vertx vertx;
     private final RoomRegistry rooms;
     private final HarnessRegistry harnesses;
+    private final ControlPlane control;
+    private final BearerToken platform;
     private final Supplier<List<ToolSpec>> discoveredTools;
     private final BearerToken token;
     private final BearerToken publisher;
@@ -59,19 +64,22 @@ public final class OperatorApi {
     private final NodeMetrics metrics;
     private final RoomPlacement placement;
     private java.util.function.BooleanSupplier engineFault;
+    private java.util.function.Consumer<Boolean> controlPlaneFault;
 
-    public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
-                       BearerToken token, BearerToken publisher, OpsMonitor monitor, NodeMetrics metrics) {
-        this(vertx, rooms, harnesses, discoveredTools, token, publisher, monitor, metrics, RoomPlacement.local());
-    }
-
-    /** As above, for a node that shares its rooms with others: commands go to the room's node. */
-    public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, Supplier<List<ToolSpec>> discoveredTools,
-                       BearerToken token, BearerToken publisher, OpsMonitor monitor, NodeMetrics metrics, RoomPlacement placement) {
+    /**
+     * {@code harnesses} is read; changes go through {@code control}. {@code placement}: where a
+     * room's commands run ({@link RoomPlacement#local()} on a single node). {@code platform}: the
+     * token that creates, updates and retires rooms.
+     */
+    public OperatorApi(Vertx vertx, RoomRegistry rooms, HarnessRegistry harnesses, ControlPlane control, Supplier<List<ToolSpec>> discoveredTools,
+                       BearerToken token, BearerToken publisher, BearerToken platform, OpsMonitor monitor, NodeMetrics metrics,
+                       RoomPlacement placement) {
         this.placement = placement;
         this.vertx = vertx;
         this.rooms = rooms;
         this.harnesses = harnesses;
+        this.control = control;
+        this.platform = platform;
         this.discoveredTools = discoveredTools;
         this.token = token;
         this.publisher = publisher;
@@ -85,6 +93,16 @@ public final class OperatorApi {
      */
     public OperatorApi withEngineFault(java.util.function.BooleanSupplier crash) {
         this.engineFault = crash;
+        return this;
+    }
+
+    /**
+     * Fault runs only ({@code ops.faults}, a node of a cluster): mounts {@code POST /v1/faults/control-plane}
+     * {@code {"cut": true|false}}, operator token required: cuts this node off the control plane,
+     * as a network partition from it would, or brings it back to catch up.
+     */
+    public OperatorApi withControlPlaneFault(java.util.function.Consumer<Boolean> cut) {
+        this.controlPlaneFault = cut;
         return this;
     }
 
@@ -113,13 +131,24 @@ public final class OperatorApi {
                 else Responses.error(ctx, new ApiError(409, null, "this node's model backend has no decode thread to kill"));
             });
         }
+        if (controlPlaneFault != null) {
+            router.post("/v1/faults/control-plane").handler(BodyHandler.create(false).setBodyLimit(1024)).handler(this::authenticate).handler(ctx -> {
+                JsonNode cut = RequestJson.object(ctx.body().buffer()).get("cut");
+                if (cut == null || !cut.isBoolean()) throw ApiError.badField("cut", "'cut' must be true (cut off) or false (back)");
+                controlPlaneFault.accept(cut.asBoolean());
+                System.getLogger(OperatorApi.class.getName()).log(System.Logger.Level.WARNING,
+                        "fault run: the operator " + (cut.asBoolean() ? "cut this node off" : "brought this node back to") + " the control plane");
+                Responses.json(ctx, 200, RequestJson.JSON.createObjectNode().put("cut", cut.asBoolean()).put("caughtUp", control.caughtUp()));
+            });
+        }
         for (String path : List.of("/v1/rooms", "/v1/rooms/:roomId", "/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain",
                 "/v1/rooms/:roomId/passivate", "/v1/rooms/:roomId/transcript", "/v1/harness", "/v1/harness/channels/:channel", "/v1/harness/diff",
                 "/v1/experiments", "/v1/experiments/:name", "/v1/quality", "/v1/timeline")) {
             router.route(path).handler(ctx -> {
-                if (isPublish(ctx)) ctx.next(); else authenticate(ctx);
+                if (isPublish(ctx) || PlatformRooms.isRoomWrite(ctx)) ctx.next(); else authenticate(ctx);
             });
         }
+        new PlatformRooms(vertx, rooms, control, platform).mount(router, body);
         for (String path : List.of("/v1/rooms/:roomId/harness", "/v1/rooms/:roomId/drain", "/v1/rooms/:roomId/passivate")) {
             router.route(path).handler(body).handler(ctx -> {
                 requireRoom(ctx);
@@ -168,7 +197,7 @@ public final class OperatorApi {
         router.delete("/v1/rooms/:roomId/harness").handler(ctx -> {
             String roomId = requireRoom(ctx).id();
             blocking(ctx, () -> {
-                harnesses.unpin(roomId);
+                control.unpin(roomId);
                 return room(requireRoomId(roomId));
             }, 200);
         });
@@ -179,7 +208,7 @@ public final class OperatorApi {
         router.post("/v1/experiments").handler(body).handler(this::startExperiment);
         router.get("/v1/quality").handler(ctx -> Responses.json(ctx, 200, monitor.quality().json()));
         router.delete("/v1/experiments/:name").handler(ctx -> blocking(ctx, () -> {
-            harnesses.stopExperiment(ctx.pathParam("name"));
+            control.stopExperiment(ctx.pathParam("name"));
             return harnessList();
         }, 200));
     }
@@ -249,7 +278,7 @@ public final class OperatorApi {
             throw ApiError.badField("body", "give exactly one of 'version' (stay on it) or 'channel' (follow it)");
         }
         blocking(ctx, () -> {
-            harnesses.pin(room.id(), version != null ? Pin.version(version) : Pin.channel(channel));
+            control.pin(room.id(), version != null ? Pin.version(version) : Pin.channel(channel));
             return room(room);
         }, 200);
     }
@@ -270,8 +299,7 @@ public final class OperatorApi {
         String name = RequestJson.optionalString(body, "name");
         String origin = name == null ? "publish" : "publish:" + name;
         blocking(ctx, () -> {
-            Harness h = harnesses.publish(HarnessFiles.fromText(origin, texts));
-            if (channel != null) harnesses.setChannel(channel, h.version());
+            Harness h = control.publish(HarnessFiles.fromText(origin, texts), channel);
             return RequestJson.JSON.createObjectNode().put("version", h.version()).put("channel", channel);
         }, 201);
     }
@@ -280,7 +308,7 @@ public final class OperatorApi {
         String version = RequestJson.requiredString(RequestJson.object(ctx.body().buffer()), "version");
         String channel = ctx.pathParam("channel");
         blocking(ctx, () -> {
-            harnesses.setChannel(channel, version);
+            control.setChannel(channel, version);
             return harnessList();
         }, 200);
     }
@@ -301,16 +329,21 @@ public final class OperatorApi {
                 body.has("channel") ? RequestJson.requiredString(body, "channel") : HarnessRouting.STABLE,
                 RequestJson.requiredString(body, "control"), RequestJson.requiredString(body, "treatment"), share.asDouble());
         blocking(ctx, () -> {
-            harnesses.startExperiment(e);
+            control.startExperiment(e);
             return harnessList();
         }, 201);
     }
 
     /** Runs registry work on a worker thread; refusals become 400 with the reason, every problem listed. */
-    private void blocking(RoutingContext ctx, Callable<JsonNode> work, int status) {
+    private void blocking(RoutingContext ctx, Callable<JsonNode> work, int status) { blocking(vertx, ctx, work, status); }
+
+    static void blocking(Vertx vertx, RoutingContext ctx, Callable<JsonNode> work, int status) {
         vertx.executeBlocking(work, false).onComplete(ar -> {
             if (ar.succeeded()) {
                 Responses.json(ctx, status, ar.result());
+            } else if (ar.cause() instanceof NotCaughtUpException late) {
+                ctx.response().putHeader("retry-after", "1");
+                Responses.error(ctx, new ApiError(503, null, late.getMessage()));
             } else if (ar.cause() instanceof io.liveharness.harness.HarnessStoreException store) {
                 // The store's trouble names its folders and the cause: the log gets it, the caller an id.
                 Responses.internalError(ctx, 500, "the harness store failed; nothing changed", store);
@@ -349,7 +382,7 @@ public final class OperatorApi {
     private ObjectNode room(RoomManifest m, io.liveharness.room.RoomRegistry.RoomInfo info, Map<String, String> owners) {
         ObjectNode n = RequestJson.JSON.createObjectNode();
         String node = owners == null ? placement.self() : owners.get(m.id());
-        n.put("roomId", m.id()).put("title", m.title()).put("state", info.state().name().toLowerCase())
+        n.put("roomId", m.id()).put("title", m.title()).put("state", info.state().name().toLowerCase()).put("retired", rooms.retired(m.id()))
                 .put("passivations", info.passivations()).put("node", node);
         var resolution = harnesses.resolve(m.id(), m.harness());
         ObjectNode h = n.putObject("harness");

@@ -83,8 +83,21 @@ public final class RoomManifests {
                 + "(./liveharness harness publish) or follow a channel (harness.channel: stable)";
     }
 
+    /**
+     * Problems with a manifest the platform sends at run time ({@code origin} names where it came
+     * from): those of a file's, and a pin to a version {@code versionKnown} does not know.
+     */
+    public static List<String> check(String origin, RoomManifest room, Catalog catalog, Predicate<String> versionKnown) {
+        List<String> problems = new ArrayList<>(check(origin, room, catalog));
+        String pin = pinProblem(room, versionKnown);
+        if (pin != null) problems.add(origin + ": " + pin);
+        return problems;
+    }
+
     /** Problems with one manifest, each naming the file and the field. */
-    public static List<String> check(Path file, RoomManifest room, Catalog catalog) {
+    public static List<String> check(Path file, RoomManifest room, Catalog catalog) { return check(file.toString(), room, catalog); }
+
+    private static List<String> check(String file, RoomManifest room, Catalog catalog) {
         List<String> problems = new ArrayList<>();
         if (room.id() == null || !ROOM_ID.matcher(room.id()).matches()) {
             problems.add(file + ": id '" + room.id() + "' must be 1-64 letters, digits, '_' or '-'");

@@ -1,7 +1,12 @@
 package io.liveharness.room;
 
 import io.liveharness.api.Addresses;
+import io.liveharness.api.MessageOutcome;
+import io.liveharness.api.OutcomeKind;
+import io.liveharness.api.OutcomeReason;
 import io.liveharness.api.RoomCommand;
+import io.liveharness.api.StageTimings;
+import io.liveharness.api.ViewerMessage;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -38,7 +43,10 @@ public final class RoomRegistry {
     private record Pending(Object body, Promise<Void> accepted) { }
 
     private static final class Slot {
-        final RoomManifest manifest;
+        // Replaced by an update from the platform; a live room takes it at its next activation.
+        volatile RoomManifest manifest;
+        /** Retired by the platform: it takes no more messages, each gets a room_retired outcome. */
+        volatile boolean retired;
         // Written on the registry's context, read from any thread (operator API, tests).
         volatile State state = State.PASSIVE;
         String deploymentId;
@@ -64,6 +72,12 @@ public final class RoomRegistry {
     }
 
     public boolean exists(String roomId) { return slots.containsKey(roomId); }
+
+    /** Whether the platform retired the room: it is known, and answers each message with room_retired. */
+    public boolean retired(String roomId) {
+        Slot slot = slots.get(roomId);
+        return slot != null && slot.retired;
+    }
 
     public java.util.Optional<RoomManifest> manifest(String roomId) {
         return java.util.Optional.ofNullable(slots.get(roomId)).map(s -> s.manifest);
@@ -112,6 +126,58 @@ public final class RoomRegistry {
     }
 
     /**
+     * Adds a room, or gives a known one its new manifest (a retired one comes back): a live room
+     * is asked to passivate, so that its next activation runs the new manifest with the state it
+     * had. Not deployed here: {@link #activate} or the first message does that.
+     */
+    public Future<Void> put(RoomManifest manifest) {
+        Promise<Void> done = Promise.promise();
+        context.runOnContext(v -> {
+            Slot slot = slots.get(manifest.id());
+            if (slot == null) {
+                slots.put(manifest.id(), new Slot(manifest));
+            } else {
+                slot.manifest = manifest;
+                slot.retired = false;
+                if (slot.state == State.ACTIVE) vertx.eventBus().request(Addresses.room(manifest.id()), RoomCommand.PASSIVATE);
+            }
+            done.complete();
+        });
+        return done.future();
+    }
+
+    /** Deploys the room now if it is not live (a room this node hosts, added at run time). */
+    public Future<Void> activate(String roomId) {
+        Promise<Void> done = Promise.promise();
+        context.runOnContext(v -> {
+            Slot slot = slots.get(roomId);
+            if (slot == null) done.fail(new UnknownRoomException(roomId));
+            else if (slot.retired || slot.state != State.PASSIVE) done.complete();
+            else activate(slot).onComplete(done);
+        });
+        return done.future();
+    }
+
+    /**
+     * Retires a room: from now on every viewer message for it ends {@code dropped}, reason
+     * {@code room_retired}; what it queued before is still answered, and it passivates once idle.
+     */
+    public Future<Void> retire(String roomId) {
+        Promise<Void> done = Promise.promise();
+        context.runOnContext(v -> {
+            Slot slot = slots.get(roomId);
+            if (slot == null) {
+                done.fail(new UnknownRoomException(roomId));
+                return;
+            }
+            slot.retired = true;
+            if (slot.state == State.ACTIVE) vertx.eventBus().request(Addresses.room(roomId), RoomCommand.PASSIVATE);
+            done.complete();
+        });
+        return done.future();
+    }
+
+    /**
      * Hands a {@code ViewerMessage} or {@code RoomStateUpdate} to its room, activating the room if
      * needed. Completes once the room has taken it into its queue or state.
      */
@@ -121,6 +187,10 @@ public final class RoomRegistry {
             Slot slot = slots.get(roomId);
             if (slot == null) {
                 accepted.fail(new UnknownRoomException(roomId));
+                return;
+            }
+            if (slot.retired) {
+                retiredAnswer(roomId, body, accepted);
                 return;
             }
             route(slot, new Pending(body, accepted));
@@ -185,6 +255,18 @@ public final class RoomRegistry {
         return done.future();
     }
 
+    /** A message for a retired room ends here, with its reason, on the room's outcome address like any other. */
+    private void retiredAnswer(String roomId, Object body, Promise<Void> accepted) {
+        if (!(body instanceof ViewerMessage m)) {
+            accepted.fail(new RoomRetiredException(roomId));
+            return;
+        }
+        vertx.eventBus().publish(Addresses.outcome(roomId), new MessageOutcome(roomId, m.messageId(), OutcomeKind.DROPPED,
+                OutcomeReason.ROOM_RETIRED, "room '" + roomId + "' was retired by the platform", null, null, 0, null, null,
+                StageTimings.NONE, m.acceptedAtMs(), System.currentTimeMillis(), List.of()));
+        accepted.complete();
+    }
+
     private void route(Slot slot, Pending p) {
         switch (slot.state) {
             case ACTIVE -> send(slot, p);
@@ -247,6 +329,11 @@ public final class RoomRegistry {
 
     private void flush(Slot slot) {
         while (!slot.waiting.isEmpty() && slot.state == State.ACTIVE) send(slot, slot.waiting.poll());
+    }
+
+    /** A state push for a room the platform retired. */
+    public static final class RoomRetiredException extends RuntimeException {
+        public RoomRetiredException(String roomId) { super("room '" + roomId + "' was retired by the platform"); }
     }
 
     /** A message for a room this node does not have. */

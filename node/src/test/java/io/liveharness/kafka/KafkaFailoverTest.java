@@ -91,7 +91,8 @@ class KafkaFailoverTest {
                 assertEquals(200, pin.status(), pin.body());
                 assertEquals("node-b", pin.json().path("node").asText(), "the answer comes from the room's node: " + pin.body());
                 assertTrue(b.harnesses().routing().pins().containsKey(pinned), "node B holds the pin");
-                assertFalse(a.harnesses().routing().pins().containsKey(pinned), "node A does not");
+                // node B wrote it to the control plane: node A has it too, so it holds wherever the room moves
+                await().atMost(Duration.ofSeconds(10)).until(() -> a.harnesses().routing().pins().containsKey(pinned));
                 String drained = onB.size() > 1 ? onB.get(1) : null;
                 if (drained != null) {
                     var drain = operatorA.post("/v1/rooms/" + drained + "/drain", "{\"reason\":\"restocking\"}");

@@ -33,6 +33,9 @@ final class ApiDescription {
         String key() { return method + " " + path; }
 
         boolean planned() { return node.path("x-liveharness-planned").asBoolean(false); }
+
+        /** Served only by a node on Kafka: an embedded node has no such route. */
+        boolean clusterOnly() { return "kafka".equals(node.path("x-liveharness-when").asText()); }
     }
 
     private final JsonNode doc;

@@ -33,9 +33,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A real Kafka-mode cluster for fault runs: the embedded broker ({@link KafkaBroker}) and nodes as
- * child JVMs, each with a conf file of its own, sharing one harness store, the committed rooms
- * plus a few more, and random tokens and cluster secret made for this run (given to the nodes in
- * their environment, never written into a conf file).
+ * child JVMs, each with a conf file and a harness store of its own (what they share, they share
+ * through the control plane), the committed rooms plus a few more, and random tokens and cluster
+ * secret made for this run (given to the nodes in their environment, never written into a conf file).
  */
 public final class ChaosCluster implements AutoCloseable {
     public static final int PARTITIONS = 6;
@@ -49,6 +49,8 @@ public final class ChaosCluster implements AutoCloseable {
     private final List<NodeProcess> nodes = new ArrayList<>();
     private final Path harnessStore;
     private final String operatorToken = token();
+    private final String platformToken = token();
+    private final String publisherToken = token();
     // Ctrl-C on a run must not leave node JVMs behind (the broker has a reaper of its own).
     private final Thread reaper = new Thread(() -> nodes.forEach(NodeProcess::kill), "chaos-node-reaper");
 
@@ -60,7 +62,7 @@ public final class ChaosCluster implements AutoCloseable {
         this.dir = dir.toAbsolutePath();
         Files.createDirectories(this.dir);
         this.prefix = "chaos-" + Long.toString(System.currentTimeMillis(), 36);
-        this.harnessStore = this.dir.resolve("harness-store");
+        this.harnessStore = this.dir.resolve("node-a").resolve("harness-store");
         Path roomsDir = this.dir.resolve("rooms");
         Files.createDirectories(roomsDir);
         for (String r : COMMITTED_ROOMS) {
@@ -80,7 +82,7 @@ public final class ChaosCluster implements AutoCloseable {
         for (int i = 0; i < nodeCount; i++) hazelcast.add(freePort());
         String members = String.join(", ", hazelcast.stream().map(p -> "127.0.0.1:" + p).toList());
         Map<String, String> env = Map.of("LIVEHARNESS_CLUSTER_SECRET", token(), "LIVEHARNESS_OPERATOR_TOKEN", operatorToken,
-                "LIVEHARNESS_PLATFORM_TOKEN", token(), "LIVEHARNESS_PUBLISHER_TOKEN", token());
+                "LIVEHARNESS_PLATFORM_TOKEN", platformToken, "LIVEHARNESS_PUBLISHER_TOKEN", publisherToken);
         for (int i = 0; i < nodeCount; i++) {
             String nodeId = "node-" + (char) ('a' + i);
             int port = freePort();
@@ -90,7 +92,7 @@ public final class ChaosCluster implements AutoCloseable {
                     "# written by the fault run (io.liveharness.chaos); tokens and the cluster secret come from the environment",
                     "http: {host: 127.0.0.1, port: " + port + "}",
                     "rooms: {dir: " + roomsDir + ", staleAfterMs: " + staleAfterMs + ", replyDeadlineMs: " + replyDeadlineMs + "}",
-                    "harness: {dir: harness, stateDir: " + harnessStore + ", defaultVersion: default, refreshMs: 250}",
+                    "harness: {dir: harness, stateDir: " + nodeDir.resolve("harness-store") + ", defaultVersion: default, refreshMs: 250}",
                     "ops: {tokenFile: " + nodeDir.resolve("operator-token") + ", publisherTokenFile: " + nodeDir.resolve("publisher-token")
                             + ", faults: true}", // POST /v1/faults/engine-crash, for this run only
                     "platform: {tokenFile: " + nodeDir.resolve("platform-token") + "}",
@@ -100,7 +102,8 @@ public final class ChaosCluster implements AutoCloseable {
                     "  groupId: " + prefix + "-group",
                     "  nodeId: " + nodeId,
                     "  topics: {viewerMessages: " + topic("viewer-messages") + ", avatarReplies: " + topic("avatar-replies")
-                            + ", messageOutcomes: " + topic("message-outcomes") + ", roomState: " + topic("room-state") + "}",
+                            + ", messageOutcomes: " + topic("message-outcomes") + ", roomState: " + topic("room-state")
+                            + ", controlPlane: " + topic("control-plane") + "}",
                     "  partitions: " + PARTITIONS,
                     // long on purpose: a kill then leaves messages answered but not committed, which the
                     // next owner reads again and must recognise (RoomState) rather than answer twice
@@ -120,7 +123,14 @@ public final class ChaosCluster implements AutoCloseable {
 
     public Path dir() { return dir; }
 
+    /** node-a's harness store (each node has its own). */
     public Path harnessStore() { return harnessStore; }
+
+    /** The platform's token for this run's nodes (creates, updates, retires rooms). */
+    public String platformToken() { return platformToken; }
+
+    /** The publisher's token for this run's nodes (publishes harness versions). */
+    public String publisherToken() { return publisherToken; }
 
     public List<String> rooms() { return List.copyOf(rooms); }
 
@@ -155,7 +165,10 @@ public final class ChaosCluster implements AutoCloseable {
     }
 
     /** Waits until every room has an owner among the live nodes, each live node hosting some. */
-    public Map<String, String> awaitPlacement(Duration timeout) {
+    public Map<String, String> awaitPlacement(Duration timeout) { return awaitPlacement(timeout, true); }
+
+    /** Waits until every room has an owner among the live nodes; {@code everyNode}: each live node hosting some too. */
+    public Map<String, String> awaitPlacement(Duration timeout, boolean everyNode) {
         Set<String> live = new HashSet<>();
         for (NodeProcess n : nodes) if (n.alive()) live.add(n.nodeId());
         long until = System.nanoTime() + timeout.toNanos();
@@ -164,7 +177,7 @@ public final class ChaosCluster implements AutoCloseable {
             Map<String, String> seen = placement();
             now = seen;
             if (seen.keySet().containsAll(rooms) && rooms.stream().allMatch(r -> seen.get(r) != null && live.contains(seen.get(r)))
-                    && (rooms.size() < live.size() || Set.copyOf(seen.values()).containsAll(live))) {
+                    && (!everyNode || rooms.size() < live.size() || Set.copyOf(seen.values()).containsAll(live))) {
                 return seen;
             }
             NodeProcess.sleep(250);

@@ -43,9 +43,10 @@ public final class ChaosRun {
     /** The faults, in the order they are injected, and when (share of the sending time). */
     public enum Fault {
         ENGINE("engine-thread", 0.15, "node-a's decode thread killed (operator fault endpoint)"),
-        HARNESS("harness-publish", 0.30, "a harness version folder left half-written in the shared store"),
+        HARNESS("harness-publish", 0.30, "a harness version folder left half-written in node-a's store"),
         BROKER("broker-restart", 0.45, "the Kafka broker SIGKILLed and started again on its data"),
-        NODE("node-sigkill", 0.60, "node-b SIGKILLed, its rooms taken over, then started again");
+        NODE("node-sigkill", 0.60, "node-b SIGKILLed, its rooms taken over, then started again"),
+        CONTROL("control-plane-cut", 0.75, "node-b cut off the control plane while node-a moves a channel, then brought back");
 
         public final String label;
         public final double at;
@@ -59,7 +60,7 @@ public final class ChaosRun {
 
         public static Fault of(String label) {
             for (Fault f : values()) if (f.label.equals(label)) return f;
-            throw new IllegalArgumentException("unknown fault '" + label + "' (known: engine-thread, harness-publish, broker-restart, node-sigkill)");
+            throw new IllegalArgumentException("unknown fault '" + label + "' (known: engine-thread, harness-publish, broker-restart, node-sigkill, control-plane-cut)");
         }
     }
 
@@ -285,7 +286,41 @@ public final class ChaosRun {
                         "%s (pid %d) SIGKILLed; its rooms on the others after %.1f s; restarted and hosting rooms again after %.1f s",
                         b.nodeId(), pid, takeover, (System.nanoTime() - t) / 1e9));
             }
+            case CONTROL -> controlPlaneCut(f, cluster, at);
         };
+    }
+
+    /**
+     * node-b stops hearing the control plane; node-a moves a channel meanwhile. Recovered: node-b
+     * said it was not caught up and did not have the move while cut off, and once back has it and
+     * says it is caught up, within 15 s.
+     */
+    private static FaultResult controlPlaneCut(Fault f, ChaosCluster cluster, double at) {
+        NodeProcess a = cluster.node(0);
+        NodeProcess b = cluster.node(1);
+        NodeProcess.Answer cut = b.operator("POST", "/v1/faults/control-plane", "{\"cut\":true}");
+        if (cut.status() != 200) {
+            return new FaultResult(f.label, at, false, false, "not injected: POST /v1/faults/control-plane answered " + cut.status() + " " + cut.body());
+        }
+        String stable = a.operatorGet("/v1/harness").json().path("channels").path("stable").asText();
+        String channel = "chaos-cut-" + Long.toString(System.currentTimeMillis(), 36);
+        NodeProcess.Answer moved = a.operator("PUT", "/v1/harness/channels/" + channel, "{\"version\":\"" + stable + "\"}");
+        NodeProcess.sleep(1_000);
+        boolean unheard = b.operatorGet("/v1/harness").json().path("channels").path(channel).isMissingNode();
+        boolean saidBehind = !b.health().json().path("controlPlane").path("caughtUp").asBoolean(true);
+        long t = System.nanoTime();
+        b.operator("POST", "/v1/faults/control-plane", "{\"cut\":false}");
+        long until = t + 15_000_000_000L;
+        boolean back = false;
+        while (!back && System.nanoTime() < until) {
+            NodeProcess.sleep(50);
+            back = b.health().json().path("controlPlane").path("caughtUp").asBoolean(false)
+                    && stable.equals(b.operatorGet("/v1/harness").json().path("channels").path(channel).asText());
+        }
+        return new FaultResult(f.label, at, true, moved.status() == 200 && unheard && saidBehind && back, String.format(
+                "%s cut off: caughtUp %s, channel %s moved on %s (%d) %s there; back: %s", b.nodeId(), saidBehind ? "false" : "STILL TRUE",
+                channel, a.nodeId(), moved.status(), unheard ? "not heard" : "HEARD", back
+                        ? String.format("caught up with the move in %.2f s", (System.nanoTime() - t) / 1e9) : "NOT caught up within 15 s"));
     }
 
     /** The first 160 characters of {@code s} on one line. */

@@ -117,9 +117,12 @@ public final class NodeProcess {
     public Answer operatorGet(String path) { return get(path, true); }
 
     /** A request with the operator token. */
-    public Answer operator(String method, String path, String body) {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(10))
-                .header("authorization", "Bearer " + operatorToken).header("content-type", "application/json")
+    public Answer operator(String method, String path, String body) { return request(method, path, body, operatorToken); }
+
+    /** A request with {@code Authorization: Bearer token} (the platform's, the publisher's). */
+    public Answer request(String method, String path, String body, String token) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(30))
+                .header("authorization", "Bearer " + token).header("content-type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         return send(b.build());
     }
