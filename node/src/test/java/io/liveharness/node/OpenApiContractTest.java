@@ -131,7 +131,8 @@ class OpenApiContractTest {
                 + "\"products\":[\"earbuds-201\"],\"onStage\":\"earbuds-201\"}";
         call("POST", "/v1/rooms", platform, live, 201);
         call("POST", "/v1/rooms", platform, live, 409);
-        call("POST", "/v1/rooms", platform, live.replace("earbuds-201", "no-such-product"), 400);
+        refusedForItsContent("POST", "/v1/rooms", platform, live.replace("contract-room", "contract-room-2").replace("earbuds-201", "no-such-product"));
+        call("POST", "/v1/rooms", platform, live.replace("\"persona\"", "\"colour\":\"red\",\"persona\""), 400);
         call("POST", "/v1/rooms", null, live, 401);
         call("POST", "/v1/rooms", operator, live, 403);
         call("PUT", "/v1/rooms/contract-room", platform, live.replace("\"Live\"", "\"Live again\""), 200);
