@@ -31,7 +31,7 @@ class MetricsAtStartTest {
                     // the JVM's, the process's and the build's
                     "liveharness_build_info{commit=\"", "jvm_memory_used_bytes{", "jvm_gc_memory_allocated_bytes_total{",
                     "jvm_threads_live_threads{", "jvm_classes_loaded_classes{", "jvm_info{", "process_cpu_usage{",
-                    "process_uptime_seconds{", "process_files_open_files{", "system_cpu_count{"}) {
+                    "process_uptime_seconds{", "process_files_open_files{", "system_cpus{"}) {
                 assertTrue(scrape.contains(series), "missing before the first message: " + series + "\n" + scrape);
             }
         }
