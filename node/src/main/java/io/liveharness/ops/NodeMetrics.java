@@ -78,18 +78,18 @@ public final class NodeMetrics {
         tokens("completion");
         batchSequences();
         batchTokens();
-        // promtool's lint refuses two of the processor binder's names: a unit in short (process_cpu_time_ns_total,
-        // which process_cpu_usage already covers) and a gauge ending _count (system_cpu_count, here system_cpus)
-        registry.config().meterFilter(MeterFilter.deny(id -> id.getName().equals("process.cpu.time")))
-                .meterFilter(new MeterFilter() {
-                    @Override
-                    public Meter.Id map(Meter.Id id) { return id.getName().equals("system.cpu.count") ? id.withName("system.cpus") : id; }
-                });
+        // promtool's lint refuses two of the processor binder's names: a gauge ending _count (system_cpu_count, here
+        // system_cpus) and a unit in short (process_cpu_time_ns_total, removed below: process_cpu_usage covers it)
+        registry.config().meterFilter(new MeterFilter() {
+            @Override
+            public Meter.Id map(Meter.Id id) { return id.getName().equals("system.cpu.count") ? id.withName("system.cpus") : id; }
+        });
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ClassLoaderMetrics().bindTo(registry);
         new JvmInfoMetrics().bindTo(registry);
         new ProcessorMetrics().bindTo(registry);
+        registry.find("process.cpu.time").meters().forEach(registry::remove);
         new UptimeMetrics().bindTo(registry);
         new FileDescriptorMetrics().bindTo(registry);
         gc.bindTo(registry);
