@@ -19,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
@@ -42,19 +43,17 @@ class MonitoringSeriesTest {
                 viewer.awaitOutcome("mon-1", Duration.ofSeconds(90));
                 System.gc(); // the GC pause timer appears with the first collection it hears of
                 HttpClient client = HttpClient.newHttpClient();
-                // The Kafka client's meters are bound once a minute at most: wait for them a while.
-                Set<String> missing = used;
-                for (long end = System.nanoTime() + Duration.ofSeconds(75).toNanos(); !missing.isEmpty() && System.nanoTime() < end; ) {
-                    String scrape = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.port() + "/metrics")).build(),
-                            HttpResponse.BodyHandlers.ofString()).body();
+                URI metrics = URI.create("http://127.0.0.1:" + node.port() + "/metrics");
+                // The Kafka client's meters are bound once a minute at most: scrape again for a while.
+                await().atMost(Duration.ofSeconds(75)).pollInterval(Duration.ofSeconds(1)).untilAsserted(() -> {
+                    String scrape = client.send(HttpRequest.newBuilder(metrics).build(), HttpResponse.BodyHandlers.ofString()).body();
                     Set<String> exported = new TreeSet<>();
                     Matcher m = SERIES.matcher(scrape);
                     while (m.find()) exported.add(m.group(1));
-                    missing = new TreeSet<>(used);
+                    Set<String> missing = new TreeSet<>(used);
                     missing.removeAll(exported);
-                    if (!missing.isEmpty()) Thread.sleep(1000);
-                }
-                assertEquals(Set.of(), missing, "read by monitoring/ but not exported by the node (of " + used + ")");
+                    assertEquals(Set.of(), missing, "read by monitoring/ but not exported by the node (of " + used + ")");
+                });
             }
         }
     }
