@@ -75,7 +75,8 @@ public final class Main implements Callable<Integer> {
                 command.getErr().println("(" + who + " --help shows the usage)");
                 return ExitCodes.USAGE;
             }
-            if (e instanceof ConfigLoader.ConfigException || e instanceof YamlFiles.FileException || e instanceof InputException) {
+            if (e instanceof ConfigLoader.ConfigException || e instanceof YamlFiles.FileException || e instanceof InputException
+                    || e instanceof io.liveharness.harness.HarnessException || e instanceof io.liveharness.router.RouterModelException) {
                 command.getErr().println(who + ": " + e.getMessage());
                 return ExitCodes.BAD_INPUT;
             }

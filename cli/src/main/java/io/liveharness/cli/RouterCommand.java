@@ -16,6 +16,13 @@ import io.liveharness.router.train.ReportWriter;
 import io.liveharness.router.train.RouterTrainer;
 import io.liveharness.router.train.TrainOptions;
 import io.liveharness.router.train.Tuner;
+import io.liveharness.router.train.AskTraining;
+import io.liveharness.router.dataset.Paraphrases;
+import io.liveharness.router.question.AskModel;
+import io.liveharness.router.question.QuestionLexicon;
+import io.liveharness.router.question.QuestionReader;
+import io.liveharness.claims.ProductMentions;
+import io.liveharness.tools.Catalog;
 
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -26,11 +33,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** `router dataset | train | eval | classify`: the intent router's data, model and measurements. */
+/** `router dataset | train | asks | eval | classify`: the intent router's data, model and measurements. */
 @Command(name = "router", mixinStandardHelpOptions = true, description = "The intent router's data, model and measurements (data/router/README.md).")
 final class RouterCommand {
     static final Path DATA_DIR = Path.of("data/router");
@@ -159,6 +167,46 @@ final class RouterCommand {
         if (report != null) ReportWriter.write(report, "eval-report", title, notes, e);
         System.out.print(ReportWriter.text(title, notes, e));
         System.out.println(e.summaryLine());
+        return 0;
+    }
+
+    @Command(name = "asks", mixinStandardHelpOptions = true, description = "Train the ask model (what a misspelt question asks: models/router/asks.model)"
+            + " on the router's messages labelled by the question lexicon and typed again by data/router/paraphrases.yaml, and measure the lexicon,"
+            + " the model and the node's reader (the lexicon, then the model) on hand-labelled held-out questions (about a minute).")
+    int asks(@Option(names = "--train", paramLabel = "F", defaultValue = "data/router/train.jsonl", description = "(default: ${DEFAULT-VALUE})") Path trainFile,
+             @Option(names = "--heldout", paramLabel = "F", defaultValue = "eval/heldout/asks.jsonl", description = "(default: ${DEFAULT-VALUE})") Path heldOutFile,
+             @Option(names = "--catalog", paramLabel = "F", defaultValue = "catalog/products.yaml", description = "products the questions are read over (default: ${DEFAULT-VALUE})") Path catalogFile,
+             @Option(names = "--model", paramLabel = "F", defaultValue = "models/router/asks.model", description = "(default: ${DEFAULT-VALUE})") Path modelFile,
+             @Option(names = "--copies", paramLabel = "N", defaultValue = "2", description = "paraphrases of each message (default: ${DEFAULT-VALUE})") int copies,
+             @Option(names = "--seed", paramLabel = "N", defaultValue = "48", description = "(default: ${DEFAULT-VALUE})") long seed,
+             @Option(names = "--report", paramLabel = "DIR", defaultValue = "data/router/report", description = "(default: ${DEFAULT-VALUE})") Path reportDir) throws Exception {
+        var products = Catalog.load(catalogFile).products();
+        if (products.isEmpty()) throw new InputException(catalogFile + ": no products to read questions over");
+        QuestionReader lexicon = new QuestionReader(QuestionLexicon.load(QuestionLexicon.DEFAULT_FILE), ProductMentions::aboutProduct);
+        Paraphrases words = Paraphrases.load(Paraphrases.DEFAULT_FILE);
+        RouterModel model = AskTraining.train(LabelledData.read(trainFile), lexicon, products, words, copies, seed, System.err);
+        Map<String, String> data = new LinkedHashMap<>();
+        for (Path f : List.of(trainFile, Paraphrases.DEFAULT_FILE, QuestionLexicon.DEFAULT_FILE, catalogFile)) data.put(f.toString(), DataSetManifest.sha256(f));
+        model.withData(data).save(modelFile);
+        System.err.printf("wrote %s%n", modelFile);
+        AskModel asks = new AskModel(model);
+        QuestionReader node = new QuestionReader(QuestionLexicon.load(QuestionLexicon.DEFAULT_FILE), ProductMentions::aboutProduct, asks);
+        AskTraining.Measured m = AskTraining.measure(LabelledData.read(heldOutFile), lexicon, node, asks, products, words);
+        long unshared = m.rows().stream().filter(r -> !r.sharesTypedWord()).count();
+        List<String> notes = List.of("model: " + modelFile + ", " + AskTraining.FEATURES.format() + ", trained on " + trainFile + " x" + (copies + 1),
+                "held out: " + heldOutFile + " (" + m.rows().size() + " questions labelled by hand; " + (m.rows().size() - unshared)
+                        + " share a misspelling with data/router/paraphrases.yaml)",
+                String.format(Locale.ROOT, "accuracy: lexicon %.3f, model %.3f, node's reader %.3f; without the shared ones: %.3f, %.3f, %.3f",
+                        m.accuracy(AskTraining.Row::lexicon, false), m.accuracy(AskTraining.Row::model, false), m.accuracy(AskTraining.Row::node, false),
+                        m.accuracy(AskTraining.Row::lexicon, true), m.accuracy(AskTraining.Row::model, true), m.accuracy(AskTraining.Row::node, true)));
+        ReportWriter.write(reportDir, "asks-report", "What a question asks: the node's reader on held-out questions", notes,
+                m.evaluation(AskTraining.Row::node));
+        System.out.print(ReportWriter.text("What a question asks: the node's reader on held-out questions", notes, m.evaluation(AskTraining.Row::node)));
+        for (AskTraining.Row r : m.rows()) {
+            if (!r.gold().equals(r.node())) System.out.printf(Locale.ROOT, "miss: %-28s asks %s, read %s (lexicon %s, model %s %.2f)%n", r.text(), r.gold(), r.node(), r.lexicon(), r.model(), r.modelProbability());
+        }
+        System.out.printf(Locale.ROOT, "asks_lexicon=%.3f asks_model=%.3f asks_node=%.3f%n", m.accuracy(AskTraining.Row::lexicon, false),
+                m.accuracy(AskTraining.Row::model, false), m.accuracy(AskTraining.Row::node, false));
         return 0;
     }
 

@@ -99,4 +99,14 @@ class CommandLineTest {
         assertEquals(ExitCodes.BAD_INPUT, none.exit());
         assertEquals("liveharness harness list: " + missing + ": configuration file not found", none.err().strip());
     }
+
+    @Test
+    void aModelFileOfTheWrongKindIsBadInputNamingTheFileWithoutAStackTrace() {
+        // the ask model's labels are not intents: refused as input, not reported as a bug
+        Run r = run("router", "classify", "--model", "models/router/asks.model", "多少钱");
+        assertEquals(ExitCodes.BAD_INPUT, r.exit(), r.err());
+        assertTrue(r.err().startsWith("liveharness router classify: router model file ") && r.err().contains("asks.model")
+                && r.err().contains("unknown intent label 'summary'"), r.err());
+        assertFalse(r.err().contains("\tat "), "a stack trace:\n" + r.err());
+    }
 }

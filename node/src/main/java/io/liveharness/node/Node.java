@@ -127,6 +127,8 @@ public final class Node implements AutoCloseable {
     /** As above, the rooms and the agent loop reading {@code clock}: a test moves time instead of waiting for it. */
     public static Node start(NodeConfig config, ModelBackend model, IntentClassifier router, List<RoomManifest> extraRooms,
                              java.time.InstantSource clock) {
+        // the question reader's ask model takes seconds to read: now, not on a room's event loop at its first question
+        io.liveharness.claims.ViewerQuestions.reader();
         Catalog catalog;
         Policies policies;
         List<RoomManifest> manifests = new ArrayList<>();

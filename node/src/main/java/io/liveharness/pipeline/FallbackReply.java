@@ -4,7 +4,7 @@ import io.liveharness.engine.ReplyScript;
 import io.liveharness.harness.FallbackAnswer;
 import io.liveharness.harness.Skill;
 import io.liveharness.claims.ClaimReader;
-import io.liveharness.claims.ProductMentions;
+import io.liveharness.claims.ViewerQuestions;
 import io.liveharness.hooks.builtin.TtsLengthHook;
 import io.liveharness.room.RoomRequest;
 import io.liveharness.router.question.Ask;
@@ -76,8 +76,6 @@ public final class FallbackReply {
         }
     }
 
-    /** The one reader of questions, over the lexicon file; the asked product by the asked-product hook's rule. */
-    private static volatile QuestionReader reader;
 
     /**
      * The fallback for a request: the question read from the viewer's message over the room's
@@ -89,7 +87,7 @@ public final class FallbackReply {
         active.ifPresent(skills::add);
         request.harness().skills().stream().filter(s -> !skills.contains(s)).forEach(skills::add);
         List<Product> products = onStageFirst(context);
-        QuestionReader r = reader();
+        QuestionReader r = ViewerQuestions.reader();
         Question q = products.isEmpty() ? null : r.read(text, products, null);
         Product product = q == null ? null : products.stream().filter(p -> p.id().equals(q.productId())).findFirst().orElse(null);
         int maxChars = request.harness().hooks().stream().filter(h -> h.type().equals(TtsLengthHook.TYPE))
@@ -106,7 +104,7 @@ public final class FallbackReply {
     static Optional<Skill> refusal(RoomRequest request, LoadedContext context) {
         List<Product> products = onStageFirst(context);
         if (products.isEmpty()) return Optional.empty();
-        Question q = reader().read(request.message().text(), products, null);
+        Question q = ViewerQuestions.reader().read(request.message().text(), products, null);
         if (q.decline() == null) return Optional.empty();
         String label = q.decline().label();
         return request.harness().skills().stream().filter(s -> s.declines().contains(label)).findFirst();
@@ -122,11 +120,6 @@ public final class FallbackReply {
         return products;
     }
 
-    private static QuestionReader reader() {
-        QuestionReader r = reader;
-        if (r == null) reader = r = new QuestionReader(QuestionLexicon.standard(), ProductMentions::aboutProduct);
-        return r;
-    }
 
     /** The fallback's words for {@code turn}, at most its {@code maxChars}; empty when all of it was already said. */
     public static String build(Turn turn, QuestionLexicon lexicon) {

@@ -14,9 +14,7 @@ import io.liveharness.room.RoomSnapshot.Turn;
 import io.liveharness.room.RoomSnapshot.Utterance;
 import io.liveharness.router.Classification;
 import io.liveharness.router.RouteContext;
-import io.liveharness.router.question.QuestionLexicon;
-import io.liveharness.router.question.QuestionReader;
-import io.liveharness.claims.ProductMentions;
+import io.liveharness.claims.ViewerQuestions;
 import io.liveharness.tools.Product;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
@@ -62,10 +60,6 @@ public final class RoomVerticle extends VerticleBase {
      * asked meanwhile joins it, early enough that its answers are generated when the voice frees.
      */
     static final long PLAN_AHEAD_MS = 2_500;
-    /** What a message asks, for merging questions by meaning; the asked product by the asked-product hook's rule. Read on first use. */
-    private static final class Reading {
-        static final QuestionReader READER = new QuestionReader(QuestionLexicon.standard(), ProductMentions::aboutProduct);
-    }
 
     private final RoomManifest manifest;
     private final RoomSnapshot initial;
@@ -194,7 +188,7 @@ public final class RoomVerticle extends VerticleBase {
         if (products.isEmpty()) return Optional.empty();
         products.sort(java.util.Comparator.comparing(p -> !p.id().equals(onStage)));
         try {
-            return AskedFact.of(c.intent(), Reading.READER.read(m.text(), products, null));
+            return AskedFact.of(c.intent(), ViewerQuestions.reader().read(m.text(), products, null));
         } catch (RuntimeException e) { // a text the read cannot take still queues (and ends once): it merges only by its words
             return Optional.empty();
         }

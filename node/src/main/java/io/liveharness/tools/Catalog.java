@@ -133,4 +133,7 @@ public final class Catalog {
     public boolean contains(String productId) { return byId.containsKey(productId); }
 
     public int size() { return byId.size(); }
+
+    /** Every product, in the file's order. */
+    public List<Product> products() { return List.copyOf(byId.values()); }
 }

@@ -314,6 +314,38 @@ class BuiltinHooksTest {
         }
     }
 
+    @Nested
+    class AnswersTheQuestion {
+        final Hook hook = hook("answers-the-question", HookPoint.OUTPUT, Map.of());
+
+        private static HookContext answer(Intent intent, String question, String reply) {
+            return HookContext.output("tech-room", intent, question, reply, List.of(FalseClaims.EARBUDS, FalseClaims.POWER_BANK), List.of())
+                    .withOnStage("earbuds-201");
+        }
+
+        @Test
+        void aReplyWhoseFirstFactIsNotTheOneAskedIsBlockedNamingBoth() {
+            HookVerdict v = hook.check(answer(Intent.PRODUCT_QA, "耳机多少米", "耳机有黑色和白色哦"));
+            assertEquals(BLOCK, v.decision());
+            assertEquals("the viewer asks about the price, and the reply states the colour instead; answer the price first", v.reason());
+            assertEquals(ALLOW, hook.check(answer(Intent.PRODUCT_QA, "耳机多少米", "耳机现在¥299, 有黑色和白色哦")).decision());
+        }
+
+        @Test
+        void aReplyThatHasStatedNoFactYetAndAQuestionThatAsksNoAttributePass() {
+            assertEquals(ALLOW, hook.check(answer(Intent.PRODUCT_QA, "耳机多少米", "亲, 欢迎来到直播间")).decision(), "a segment before the answer");
+            assertEquals(ALLOW, hook.check(answer(Intent.PRODUCT_QA, "这个耳机好看吗", "耳机现在¥299")).decision(), "asks no one attribute");
+            assertEquals(ALLOW, hook.check(answer(Intent.CHITCHAT, "主播今天好漂亮", "耳机现在¥299")).decision(), "small talk asks nothing");
+        }
+
+        @Test
+        void aMisspeltQuestionIsReadByTheAskModel() {
+            // "裤存" for 库存: no cue word of the lexicon is said, the ask model reads it as stock
+            assertEquals(BLOCK, hook.check(answer(Intent.PRODUCT_QA, "裤存还有么", "耳机现在¥299")).decision());
+            assertEquals(ALLOW, hook.check(answer(Intent.PRODUCT_QA, "裤存还有么", "耳机还有120件哦")).decision());
+        }
+    }
+
     static final String DRESS_101 = "{\"id\": \"dress-101\", \"name\": \"碎花雪纺连衣裙\", \"keywords\": [\"连衣裙\", \"碎花\", \"雪纺\"]}";
     static final String DRESS_102 = "{\"id\": \"dress-102\", \"name\": \"法式方领泡泡袖连衣裙\", \"keywords\": [\"连衣裙\", \"方领\", \"泡泡袖\", \"法式\"]}";
 

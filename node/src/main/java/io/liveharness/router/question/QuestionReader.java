@@ -19,6 +19,7 @@ public final class QuestionReader {
     private static final Pattern NUMBER = Pattern.compile("(?<![\\dA-Za-z.])(\\d+(?:\\.\\d+)?)(?![\\d.]|\\s*(?:%|码|号|XL|xl|cm|kg|斤|天|days?|小时|hours?|件|个|盒|岁))");
     private final QuestionLexicon lexicon;
     private final Namer namer;
+    private final AskModel asks;
 
     /**
      * Which of the products a text names, by the rule the asked-product hook checks replies with
@@ -29,9 +30,16 @@ public final class QuestionReader {
         Optional<String> about(String text, List<? extends Sellable> products);
     }
 
+    /** A reader of the lexicon's cue words alone. */
     public QuestionReader(QuestionLexicon lexicon, Namer namer) {
+        this(lexicon, namer, null);
+    }
+
+    /** @param asks the model that reads the attribute asked when no cue word is said (typos, homophones); null for none */
+    public QuestionReader(QuestionLexicon lexicon, Namer namer, AskModel asks) {
         this.lexicon = lexicon;
         this.namer = namer;
+        this.asks = asks;
     }
 
     public QuestionLexicon lexicon() { return lexicon; }
@@ -55,6 +63,7 @@ public final class QuestionReader {
         // read past the names: "降噪蓝牙耳机有蓝牙吗" asks about 蓝牙
         QuestionLexicon.Feature feature = ask == Ask.SUMMARY || ask == Ask.BATTERY ? lexicon.feature(withoutNames(text, products)) : null;
         if (feature != null) ask = Ask.FEATURE;
+        if (ask == Ask.SUMMARY) ask = misspelt(text);
         if (ask == Ask.SUMMARY && previous != null) ask = ask(previous);
         String topic = topic(text);
         String region = QuestionLexicon.find(text, lexicon.logistics().get("regions"));
@@ -94,6 +103,15 @@ public final class QuestionReader {
             if (cues != null && QuestionLexicon.says(text, cues)) return a;
         }
         return Ask.SUMMARY;
+    }
+
+    /**
+     * When no cue word, size, colour or feature is said, the words may be misspelt ("包油吗", "how
+     * mcuh"): the model's reading. A feature it reads is no use without the feature's word, so not taken.
+     */
+    private Ask misspelt(String text) {
+        if (asks == null) return Ask.SUMMARY;
+        return asks.read(text).filter(a -> a != Ask.FEATURE).orElse(Ask.SUMMARY);
     }
 
     private String topic(String text) {

@@ -13,6 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 /** What the question read finds a viewer's message to ask, where a product's name says a feature or a colour word. */
 class QuestionReaderTest {
     private static final QuestionReader READER = new QuestionReader(QuestionLexicon.load(QuestionLexicon.DEFAULT_FILE), ProductMentions::aboutProduct);
+    private static final QuestionReader WITH_MODEL = new QuestionReader(QuestionLexicon.load(QuestionLexicon.DEFAULT_FILE), ProductMentions::aboutProduct,
+            AskModel.load(AskModel.DEFAULT_FILE));
     /** A generated world's earbuds: their keywords do not hold the 蓝牙 their name says. */
     private static final Product EARBUDS = new Product("earbuds-7", new Localized("高端降噪蓝牙耳机", "premium noise-cancelling earbuds"), "earbuds", 299, 20,
             List.of(), List.of(new Localized("黑色", "black"), new Localized("紫色", "purple")), new Localized("ABS外壳", "ABS shell"),
@@ -58,5 +60,22 @@ class QuestionReaderTest {
                 "a payment outside the platform, though no contact is asked");
         assertEquals(Question.Decline.MEDICAL, READER.read("我爸有痛风 戴这个耳机能缓解吗", List.of(EARBUDS), null).decline());
         assertNull(READER.read("能接电话吗 通话清楚不", List.of(EARBUDS), null).decline(), "taking calls is a feature, not a phone number");
+    }
+
+    @Test
+    void misspeltWordsNoCueMatchesAreReadByTheAskModel() {
+        assertEquals(Ask.SUMMARY, READER.read("包油不", List.of(EARBUDS), null).ask(), "包油 for 包邮: no cue word");
+        assertEquals(Ask.SHIPPING, WITH_MODEL.read("包油不", List.of(EARBUDS), null).ask());
+        assertEquals(Ask.STOCK, WITH_MODEL.read("裤存还有么", List.of(EARBUDS), null).ask());
+        assertEquals(Ask.SUMMARY, WITH_MODEL.read("主播今天好漂亮", List.of(EARBUDS), null).ask(), "small talk stays a summary");
+        assertEquals(Ask.PRICE, WITH_MODEL.read("耳机多少钱", List.of(EARBUDS), null).ask(), "a cue word said: the lexicon's reading");
+    }
+
+    @Test
+    void aModelThatDoesNotLabelAsksIsRefusedNamingItsFile() {
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.liveharness.router.RouterModelException.class,
+                () -> AskModel.load(java.nio.file.Path.of("models/router/intent-router.model")));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("intent-router.model") && e.getMessage().contains("is not a model of what questions ask"),
+                e.getMessage());
     }
 }

@@ -89,6 +89,7 @@ public final class EvalRig implements AutoCloseable {
      */
     public static EvalRig open(NodeConfig config, ModelBackend backend, IntentClassifier router, List<Harness> harnesses,
                                long replyDeadlineMs) {
+        io.liveharness.claims.ViewerQuestions.reader(); // as Node.start: read before the first case's deadline runs
         Catalog catalog = Catalog.load(Path.of(config.catalog().file()));
         Policies policies = Policies.load(Path.of(config.catalog().policies()));
         List<RoomManifest> rooms = RoomManifests.load(Path.of(config.rooms().dir()), catalog);

@@ -119,9 +119,10 @@ public record Recipe(String name, Model model, String init, long seed, int threa
                 throw new YamlFiles.FileException(file + ":" + line + ": stage " + (i + 1) + " needs a name of lower-case letters, digits and '-'", null);
             }
             if (!names.add(s.name())) throw new YamlFiles.FileException(file + ":" + line + ": stage name '" + s.name() + "' used twice", null);
-            if (s.isRl() && r.stages.subList(0, i).stream().allMatch(Stage::isRl)) {
-                throw new YamlFiles.FileException(file + ":" + line + ": rl stage '" + s.name() + "' needs an sft stage before it (its held-out loss is"
-                        + " measured on that stage's held-out sessions)", null);
+            // from a named checkpoint the model already answers, so RL may come first (without a held-out loss)
+            if (s.isRl() && SCRATCH.equals(r.init) && r.stages.subList(0, i).stream().allMatch(Stage::isRl)) {
+                throw new YamlFiles.FileException(file + ":" + line + ": rl stage '" + s.name() + "' needs an sft stage before it: a model from"
+                        + " scratch has nothing to sample", null);
             }
             if (!s.isRl() && s.sft().mix() != null && !Files.isRegularFile(Path.of(s.sft().mix()))) {
                 throw new YamlFiles.FileException(file + ":" + YamlLines.lineOf(lines, stagePath(i, "mix"), line) + ": mix " + s.sft().mix() + " not found", null);

@@ -74,7 +74,6 @@ public final class RecipeRun {
                 if (stage.isRl()) {
                     Path policy = previousModel;
                     var d = steps.run("samples:" + stage.name(), () -> ExpertIteration.sample(rlSettings(recipe, stage.rl()), config, policy, data, progress));
-                    if (heldOut == null) throw new IllegalStateException("stage " + stage.name() + ": an rl stage needs an sft stage before it for its held-out loss");
                     if (((Number) d.result().get("kept")).intValue() == 0) {
                         // nothing reached the threshold: nothing to learn, and the stage's model is the one before it
                         Path from = previousModel, fromRun = previousRun;
@@ -88,6 +87,7 @@ public final class RecipeRun {
                         continue;
                     }
                     var rl = stage.rl();
+                    // the held-out loss is the last sft stage's sessions (what RL may make it forget); none from a checkpoint alone
                     train(steps, recipe, stage, data.resolve(ExpertIteration.TOKENS), heldOut, run, previousRun, rl.batch(), rl.lr(), rl.lr() / 10, quiet);
                 } else {
                     var sft = stage.sft();

@@ -94,7 +94,7 @@ class RecipeRunTest {
         int rl = tiny.indexOf("  - name: strict-rl");
         int evalAt = tiny.indexOf("eval:");
         String rlFirst = tiny.substring(0, tiny.indexOf("  - name: formats")) + tiny.substring(rl, evalAt) + tiny.substring(evalAt);
-        assertRefused(rlFirst, ":13: rl stage 'strict-rl' needs an sft stage before it");
+        assertRefused(rlFirst, ":13: rl stage 'strict-rl' needs an sft stage before it: a model from scratch");
         assertRefused(tiny.replace("mix: data/training/mix.yaml", "mix: data/training/no-such-mix.yaml"), ":16: mix data/training/no-such-mix.yaml not found");
         assertRefused(tiny.replace("init: scratch", "init: models/avatar/none.gguf"), ":6: init is neither 'scratch' nor a GGUF file");
     }

@@ -1,0 +1,60 @@
+package io.liveharness.router.dataset;
+
+import io.liveharness.router.question.Ask;
+import io.liveharness.router.question.QuestionReader;
+import io.liveharness.router.question.Sellable;
+import io.liveharness.router.train.LabelledMessage;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * The ask model's data: each of the router's messages labelled with what it asks as the lexicon
+ * reads it (a message of an intent that asks nothing, or one to decline, asks {@code summary}; a
+ * logistics message that names no other attribute, {@code shipping}),
+ * then typed again {@code copies} times by the {@link Paraphraser}: the label comes from the words
+ * spelt right, the model learns it from the words as hurried viewers type them.
+ */
+public final class AskMessages {
+    /** The router's intents whose messages ask a product fact. */
+    private static final Set<String> ASKING = Set.of("product_qa", "logistics", "after_sales", "clarification", "promotion");
+
+    public static List<LabelledMessage> of(List<LabelledMessage> source, QuestionReader lexicon, List<? extends Sellable> products,
+                                           Paraphrases words, int copies, long seed) {
+        List<LabelledMessage> labelled = new ArrayList<>(source.size());
+        Map<Ask, List<String>> byAsk = new EnumMap<>(Ask.class);
+        for (LabelledMessage m : source) {
+            String label = label(m, lexicon, products);
+            labelled.add(new LabelledMessage(m.text(), label, m.template(), false, List.of()));
+            byAsk.computeIfAbsent(Ask.fromLabel(label), a -> new ArrayList<>()).add(m.text());
+        }
+        Random rnd = new Random(seed);
+        Paraphraser paraphraser = new Paraphraser(words, rnd);
+        List<LabelledMessage> out = new ArrayList<>(labelled);
+        for (LabelledMessage m : labelled) {
+            List<String> same = byAsk.get(Ask.fromLabel(m.label()));
+            for (int i = 0; i < copies; i++) {
+                // two questions in one only of the same ask: the label must stay what the whole message asks
+                String second = m.label().equals("summary") ? null : same.get(rnd.nextInt(same.size()));
+                out.add(new LabelledMessage(paraphraser.apply(m.text(), second), m.label(), m.template(), false, List.of()));
+            }
+        }
+        return out;
+    }
+
+    static String label(LabelledMessage m, QuestionReader lexicon, List<? extends Sellable> products) {
+        if (!ASKING.contains(m.label())) return "summary";
+        var q = lexicon.read(m.text(), products, null);
+        if (q.decline() != null) return "summary";
+        // a logistics message that names no other attribute asks about shipping ("包邮吗", "发哪个快递")
+        if (q.ask() == Ask.SUMMARY && m.label().equals("logistics")) return "shipping";
+        return q.ask().name().toLowerCase(Locale.ROOT);
+    }
+
+    private AskMessages() { }
+}
