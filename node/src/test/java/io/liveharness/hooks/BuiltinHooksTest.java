@@ -336,6 +336,8 @@ class BuiltinHooksTest {
             assertEquals(ALLOW, hook.check(answer(Intent.PRODUCT_QA, "耳机多少米", "亲, 欢迎来到直播间")).decision(), "a segment before the answer");
             assertEquals(ALLOW, hook.check(answer(Intent.PRODUCT_QA, "这个耳机好看吗", "耳机现在¥299")).decision(), "asks no one attribute");
             assertEquals(ALLOW, hook.check(answer(Intent.CHITCHAT, "主播今天好漂亮", "耳机现在¥299")).decision(), "small talk asks nothing");
+            assertEquals(ALLOW, hook.check(answer(Intent.PRODUCT_QA, "XL的拿两件一共得多少", "耳机现在¥299")).decision(),
+                    "a size named is not the question: its words ask the price");
         }
 
         @Test

@@ -15,6 +15,7 @@ import io.liveharness.hooks.HookFactory;
 import io.liveharness.hooks.HookParams;
 import io.liveharness.hooks.HookVerdict;
 import io.liveharness.router.Intent;
+import io.liveharness.router.question.Question;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -24,12 +25,13 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The first fact a reply states answers what the viewer asked: asked "包油吗" (the shipping), a reply
+ * The first fact a reply states answers what the viewer asked: asked "发啥快滴" (the shipping), a reply
  * whose first fact is the shelf life is blocked, so the model retries with the reason and then the
  * grounded fallback answers the attribute asked. What is asked is the node's question read
  * ({@link ViewerQuestions}: the lexicon, and the ask model for misspelt words); what a reply states,
  * the claim reader's. A reply that has stated no fact yet (a greeting, a segment still to come) passes;
- * so does any reply to a question that asks no one attribute or must be declined.
+ * so does any reply to a question that asks no one attribute in its words (a colour or size it names
+ * is not taken for the question: "xl的拿两件 一共得多少" asks the price) or must be declined.
  */
 public record AnswersTheQuestionHook() implements FastHook {
     public static final String TYPE = "answers-the-question";
@@ -49,7 +51,11 @@ public record AnswersTheQuestionHook() implements FastHook {
         if (products.isEmpty()) return HookVerdict.allow(TYPE, reply);
         String onStage = context.onStageProductId();
         products.sort((a, b) -> Boolean.compare(!a.id().equals(onStage), !b.id().equals(onStage)));
-        Optional<AskedClaims> asked = AskedClaims.of(ViewerQuestions.reader().read(context.message(), products, null));
+        var reader = ViewerQuestions.reader();
+        Question q = reader.read(context.message(), products, null);
+        // only what the words ask: an attribute inferred from a size or colour the message names may not be the question
+        if (q.region() == null && q.topic() == null && reader.asked(context.message()) != q.ask()) return HookVerdict.allow(TYPE, reply);
+        Optional<AskedClaims> asked = AskedClaims.of(q);
         if (asked.isEmpty()) return HookVerdict.allow(TYPE, reply);
         List<Claim> claims = ClaimReader.DEFAULT.read(reply, context.message(), facts.named(), null).claims();
         if (asked.get().kinds().stream().anyMatch(k -> claims.stream().anyMatch(c -> c.kind() == k))) return HookVerdict.allow(TYPE, reply);

@@ -9,9 +9,9 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * What a message asks, by a Tribuo model over character n-grams: it reads {@code 包油吗} or
- * {@code how mcuh} as the lexicon reads {@code 包邮吗} and {@code how much}, since most of a word's
- * grams survive a slipped or homophone character. Trained by {@code ./liveharness router asks} on
+ * What a message asks, by a Tribuo model over character n-grams: it reads {@code 发啥快滴} (shipping)
+ * and {@code 裤存还有么} (stock) as it reads them spelt right, since most of a word's grams survive a
+ * slipped or homophone character. Trained by {@code ./liveharness router asks} on
  * messages the lexicon labels, each also typed as hurried viewers type it (data/router/README.md).
  * The {@link QuestionReader} asks it only when no cue word of the lexicon is said.
  */

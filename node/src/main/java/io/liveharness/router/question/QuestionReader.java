@@ -97,6 +97,16 @@ public final class QuestionReader {
         return null;
     }
 
+    /**
+     * What the message's own words ask: a cue word of the lexicon, else the ask model's reading of
+     * misspelt ones; {@link Ask#SUMMARY} when they ask nothing. Unlike {@link #read}, nothing is
+     * inferred from a size or colour the message names ("XL的还有木有" names a size and asks the stock).
+     */
+    public Ask asked(String text) {
+        Ask a = ask(text);
+        return a == Ask.SUMMARY ? misspelt(text) : a;
+    }
+
     private Ask ask(String text) {
         for (Ask a : Ask.values()) {
             List<String> cues = lexicon.asks().get(a);
@@ -106,8 +116,8 @@ public final class QuestionReader {
     }
 
     /**
-     * When no cue word, size, colour or feature is said, the words may be misspelt ("包油吗", "how
-     * mcuh"): the model's reading. A feature it reads is no use without the feature's word, so not taken.
+     * When no cue word, size, colour or feature is said, the words may be misspelt ("裤存还有么",
+     * "发啥快滴"): the model's reading. A feature it reads is no use without the feature's word, so not taken.
      */
     private Ask misspelt(String text) {
         if (asks == null) return Ask.SUMMARY;

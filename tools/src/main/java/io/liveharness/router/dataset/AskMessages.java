@@ -14,8 +14,9 @@ import java.util.Random;
 import java.util.Set;
 
 /**
- * The ask model's data: each of the router's messages labelled with what it asks as the lexicon
- * reads it (a message of an intent that asks nothing, or one to decline, asks {@code summary}; a
+ * The ask model's data: each of the router's messages labelled with what its words ask as the
+ * lexicon reads them ({@link QuestionReader#asked}: a cue word, nothing inferred from a size or colour
+ * named; a message of an intent that asks nothing, or one to decline, asks {@code summary}; a
  * logistics message that names no other attribute, {@code shipping}),
  * then typed again {@code copies} times by the {@link Paraphraser}: the label comes from the words
  * spelt right, the model learns it from the words as hurried viewers type them.
@@ -49,11 +50,12 @@ public final class AskMessages {
 
     static String label(LabelledMessage m, QuestionReader lexicon, List<? extends Sellable> products) {
         if (!ASKING.contains(m.label())) return "summary";
-        var q = lexicon.read(m.text(), products, null);
-        if (q.decline() != null) return "summary";
+        if (lexicon.read(m.text(), products, null).decline() != null) return "summary";
+        // what the words ask, not what a size or colour they name suggests: the reader infers that itself
+        Ask asked = lexicon.asked(m.text());
         // a logistics message that names no other attribute asks about shipping ("包邮吗", "发哪个快递")
-        if (q.ask() == Ask.SUMMARY && m.label().equals("logistics")) return "shipping";
-        return q.ask().name().toLowerCase(Locale.ROOT);
+        if (asked == Ask.SUMMARY && m.label().equals("logistics")) return "shipping";
+        return asked.name().toLowerCase(Locale.ROOT);
     }
 
     private AskMessages() { }
