@@ -19,14 +19,16 @@ import java.util.Set;
  * named; a message of an intent that asks nothing, or one to decline, asks {@code summary}; a
  * logistics message that names no other attribute, {@code shipping}),
  * then typed again {@code copies} times by the {@link Paraphraser}: the label comes from the words
- * spelt right, the model learns it from the words as hurried viewers type them.
+ * spelt right, the model learns it from the words as hurried viewers type them. A message near an
+ * eval message (the dev set, the held-out cases and questions) is left out.
  */
 public final class AskMessages {
     /** The router's intents whose messages ask a product fact. */
     private static final Set<String> ASKING = Set.of("product_qa", "logistics", "after_sales", "clarification", "promotion");
 
+    /** @param eval the eval's messages: none of the data may come near one ({@link NearCopies#ofEvalMessages}) */
     public static List<LabelledMessage> of(List<LabelledMessage> source, QuestionReader lexicon, List<? extends Sellable> products,
-                                           Paraphrases words, int copies, long seed) {
+                                           Paraphrases words, int copies, long seed, NearCopies eval) {
         List<LabelledMessage> labelled = new ArrayList<>(source.size());
         Map<Ask, List<String>> byAsk = new EnumMap<>(Ask.class);
         for (LabelledMessage m : source) {
@@ -36,13 +38,15 @@ public final class AskMessages {
         }
         Random rnd = new Random(seed);
         Paraphraser paraphraser = new Paraphraser(words, rnd);
-        List<LabelledMessage> out = new ArrayList<>(labelled);
+        List<LabelledMessage> out = new ArrayList<>();
+        for (LabelledMessage m : labelled) if (!eval.isNearCopy(m.text())) out.add(m);
         for (LabelledMessage m : labelled) {
             List<String> same = byAsk.get(Ask.fromLabel(m.label()));
             for (int i = 0; i < copies; i++) {
                 // two questions in one only of the same ask: the label must stay what the whole message asks
                 String second = m.label().equals("summary") ? null : same.get(rnd.nextInt(same.size()));
-                out.add(new LabelledMessage(paraphraser.apply(m.text(), second), m.label(), m.template(), false, List.of()));
+                String typed = paraphraser.apply(m.text(), second);
+                if (!eval.isNearCopy(typed)) out.add(new LabelledMessage(typed, m.label(), m.template(), false, List.of()));
             }
         }
         return out;

@@ -33,6 +33,21 @@ public final class NearCopies {
         }
     }
 
+    /** The eval's messages nothing may be trained on: the dev set's, the held-out cases' and the held-out questions' texts. */
+    public static final List<java.nio.file.Path> EVAL_FILES = List.of(java.nio.file.Path.of("eval/dev/demo.jsonl"),
+            java.nio.file.Path.of("eval/heldout/cases.jsonl"), java.nio.file.Path.of("eval/heldout/asks.jsonl"));
+
+    /** Near-copies of any message of {@link #EVAL_FILES} (each line's {@code text}). */
+    public static NearCopies ofEvalMessages() throws java.io.IOException {
+        List<String> texts = new ArrayList<>();
+        for (java.nio.file.Path f : EVAL_FILES) {
+            for (String line : java.nio.file.Files.readAllLines(f, java.nio.charset.StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) texts.add(io.liveharness.config.Json.MAPPER.readTree(line).path("text").asText());
+            }
+        }
+        return new NearCopies(texts);
+    }
+
     public boolean isNearCopy(String text) { return nearCopyOf(text).isPresent(); }
 
     /** The message the text is a near-copy of (the most similar one), if any. */

@@ -1,6 +1,7 @@
 package io.liveharness.router.train;
 
 import io.liveharness.router.dataset.AskMessages;
+import io.liveharness.router.dataset.NearCopies;
 import io.liveharness.router.dataset.Paraphrases;
 import io.liveharness.router.features.FeatureConfig;
 import io.liveharness.router.model.RouterModel;
@@ -22,9 +23,10 @@ public final class AskTraining {
     public static final FeatureConfig FEATURES = new FeatureConfig(1, 3, 2, 5, true, 3, false);
 
     public static RouterModel train(List<LabelledMessage> router, QuestionReader lexicon, List<? extends Sellable> products, Paraphrases words,
-                                    int copies, long seed, PrintStream progress) {
-        List<LabelledMessage> messages = AskMessages.of(router, lexicon, products, words, copies, seed);
-        progress.printf("asks: %d messages (%d of the router's, each typed %d more times)%n", messages.size(), router.size(), copies);
+                                    int copies, long seed, PrintStream progress) throws java.io.IOException {
+        List<LabelledMessage> messages = AskMessages.of(router, lexicon, products, words, copies, seed, NearCopies.ofEvalMessages());
+        progress.printf("asks: %d messages (%d of the router's, each typed %d more times; %d near an eval message left out)%n", messages.size(),
+                router.size(), copies, router.size() * (copies + 1) - messages.size());
         return new RouterTrainer(TrainOptions.DEFAULT.withFeatures(FEATURES), progress)
                 .train(messages, "ask model: " + router.size() + " router messages labelled by the lexicon, x" + (copies + 1) + " paraphrased");
     }

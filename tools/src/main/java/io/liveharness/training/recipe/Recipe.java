@@ -48,10 +48,14 @@ public record Recipe(String name, Model model, String init, long seed, int threa
      *
      * @param mix          the kind mix ({@code data/training/mix*.yaml})
      * @param defaultShare sessions under the base harness; the rest under {@code variants} augmented ones
+     * @param paraphrase   the share of training sessions whose viewer messages are typed again as hurried viewers
+     *                     type them (homophones, slips, pinyin, particles, emoji: {@code data/router/paraphrases.yaml}),
+     *                     the expert's answer kept: it answered the words spelt right (0, the default, for none)
      */
     public record Sft(int cases, int rooms, long worldSeed, int variants, long variantSeed, double defaultShare, int maxTurns,
-                      int heldOutEvery, String mix, long tokens, int batch, double lr, double minLr, int keyWeight) {
+                      int heldOutEvery, String mix, long tokens, int batch, double lr, double minLr, int keyWeight, double paraphrase) {
         public Sft {
+            require(paraphrase >= 0 && paraphrase <= 1, "sft.paraphrase must be between 0 and 1");
             require(cases > 0 && rooms > 0 && tokens > 0 && batch > 0 && lr > 0 && minLr >= 0, "sft: cases, rooms, tokens, batch and lr must be positive");
             require(defaultShare >= 0 && defaultShare <= 1, "sft.defaultShare must be between 0 and 1");
             require(keyWeight >= 1 && keyWeight <= 16, "sft.keyWeight must be between 1 and 16");

@@ -149,6 +149,8 @@ public final class RecipeRun {
                 d.worldSeed(), d.variantSeed(), List.of(), d.heldOutEvery(), d.maxTurns(), 0, d.mix() == null ? KindMix.DEFAULT_FILE : Path.of(d.mix()),
                 progress);
         var s = TrajectoryBuilder.build(options);
+        int retyped = d.paraphrase() > 0 ? ViewerRetyping.rewrite(dir.resolve("train.jsonl"), d.paraphrase(), d.worldSeed(),
+                io.liveharness.router.dataset.NearCopies.ofEvalMessages()) : 0;
         ChatEncoder encoder = new ChatEncoder(GgufVocabulary.read(Path.of(recipe.model().vocab())));
         var train = EncodedSet.write(encoder, dir.resolve("train.jsonl"), dir.resolve("train.tokens.jsonl"), recipe.model().context(), d.keyWeight());
         // held-out loss stays comparable across weightings with weight 1 (docs/training.md)
@@ -158,6 +160,7 @@ public final class RecipeRun {
         out.put("trajectories", s.kept());
         out.put("heldOut", s.heldOut());
         out.put("nearCopiesLeftOut", s.nearCopiesLeftOut());
+        out.put("sessionsRetyped", retyped);
         out.put("byHarness", s.byHarness());
         out.put("trainSequences", train.sequences());
         out.put("trainTokens", train.tokens());

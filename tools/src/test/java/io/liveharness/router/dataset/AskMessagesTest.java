@@ -24,7 +24,7 @@ class AskMessagesTest {
     void eachMessageIsLabelledByTheLexiconAndTypedAgainUnderTheSameLabel() {
         List<LabelledMessage> source = List.of(m("连衣裙多少钱", "product_qa"), m("包邮吗", "logistics"), m("主播好美", "chitchat"),
                 m("能治失眠吗", "product_qa"), m("有M码吗", "product_qa"), m("XL的拿两件", "product_qa"));
-        List<LabelledMessage> out = AskMessages.of(source, LEXICON, PRODUCTS, Paraphrases.load(Paraphrases.DEFAULT_FILE), 3, 5);
+        List<LabelledMessage> out = AskMessages.of(source, LEXICON, PRODUCTS, Paraphrases.load(Paraphrases.DEFAULT_FILE), 3, 5, new NearCopies(List.of()));
         assertEquals(source.size() * 4, out.size());
         assertEquals(List.of("price", "shipping", "summary", "summary", "size", "summary"), out.subList(0, 6).stream().map(LabelledMessage::label).toList(),
                 "the lexicon's cue words; a logistics message naming none asks shipping; small talk, a must-decline and a size named"
@@ -37,5 +37,14 @@ class AskMessagesTest {
         }
         assertTrue(out.subList(6, out.size()).stream().filter(x -> !source.stream().map(LabelledMessage::text).toList().contains(x.text())).count() >= 10,
                 "the copies are typed differently: " + out);
+    }
+
+    @Test
+    void nothingNearAnEvalMessageIsKept() {
+        List<LabelledMessage> source = List.of(m("连衣裙多少钱", "product_qa"), m("有M码吗", "product_qa"));
+        NearCopies eval = new NearCopies(List.of("连衣裙多少钱"));
+        List<LabelledMessage> out = AskMessages.of(source, LEXICON, PRODUCTS, Paraphrases.load(Paraphrases.DEFAULT_FILE), 3, 5, eval);
+        assertTrue(out.stream().noneMatch(x -> eval.isNearCopy(x.text())), out.toString());
+        assertTrue(out.stream().anyMatch(x -> x.text().equals("有M码吗")), "the rest stays");
     }
 }

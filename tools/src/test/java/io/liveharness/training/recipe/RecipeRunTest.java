@@ -59,6 +59,9 @@ class RecipeRunTest {
         assertEquals("the chat and tool-call formats, from nothing", formats.path("purpose").asText());
         assertTrue(formats.path("steps").asInt() > 0 && formats.path("loss").isNumber(), formats.toString());
         assertTrue(Files.isRegularFile(Path.of(formats.path("lossCurve").asText())), "the stage's loss curve exists");
+        JsonNode data = report.path("steps").path("data:formats").path("result");
+        assertTrue(data.path("sessionsRetyped").asInt() > 0 && data.path("sessionsRetyped").asInt() < data.path("trajectories").asInt(),
+                "about half the sessions retyped (paraphrase: 0.5): " + data);
         JsonNode samples = report.path("steps").path("samples:strict-rl").path("result");
         assertEquals(3, samples.path("cases").asInt(), samples.toString());
         JsonNode rl = report.path("steps").path("train:strict-rl").path("result");
