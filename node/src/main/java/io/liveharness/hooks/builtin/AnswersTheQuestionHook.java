@@ -25,8 +25,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The first fact a reply states answers what the viewer asked: asked "发啥快滴" (the shipping), a reply
- * whose first fact is the shelf life is blocked, so the model retries with the reason and then the
+ * The first fact a reply states answers what the viewer asked (the price may lead): asked "发啥快滴"
+ * (the shipping), a reply whose first fact is the shelf life is blocked, so the model retries with the reason and then the
  * grounded fallback answers the attribute asked. What is asked is the node's question read
  * ({@link ViewerQuestions}: the lexicon, and the ask model for misspelt words); what a reply states,
  * the claim reader's. A reply that has stated no fact yet (a greeting, a segment still to come) passes;
@@ -37,8 +37,11 @@ public record AnswersTheQuestionHook() implements FastHook {
     public static final String TYPE = "answers-the-question";
     /** Intents whose messages ask for a product fact. */
     private static final Set<Intent> ASKING = EnumSet.of(Intent.PRODUCT_QA, Intent.LOGISTICS, Intent.AFTER_SALES, Intent.CLARIFICATION);
-    /** Claims that answer some question about a product: stating one of these first is an answer to something. */
-    private static final Set<ClaimKind> FACTS = EnumSet.of(ClaimKind.PRICE, ClaimKind.COUPON_PRICE, ClaimKind.STOCK, ClaimKind.SOLD_OUT,
+    /**
+     * Claims that answer some other question about a product: stating one of these first answers
+     * something else. Not the price: a streamer opens with it ("¥89.9, tap link-9") before what was asked.
+     */
+    private static final Set<ClaimKind> FACTS = EnumSet.of(ClaimKind.STOCK, ClaimKind.SOLD_OUT,
             ClaimKind.IN_STOCK, ClaimKind.SIZE, ClaimKind.COLOUR, ClaimKind.MATERIAL, ClaimKind.SHELF_LIFE, ClaimKind.SHIPPING_TIME,
             ClaimKind.REGION, ClaimKind.REGION_SURCHARGE, ClaimKind.RETURNS, ClaimKind.WARRANTY);
 
