@@ -76,7 +76,6 @@ public final class FallbackReply {
         }
     }
 
-
     /**
      * The fallback for a request: the question read from the viewer's message over the room's
      * products (the one on stage first), answered from the active skill's templates (else another skill's).
@@ -119,7 +118,6 @@ public final class FallbackReply {
         }
         return products;
     }
-
 
     /** The fallback's words for {@code turn}, at most its {@code maxChars}; empty when all of it was already said. */
     public static String build(Turn turn, QuestionLexicon lexicon) {
